@@ -1,0 +1,21 @@
+"""Paradise rules engine: the referee of Conquest of Paradise. Pure Python; never imports pygame.
+
+The names below are the engine's whole public API (ARCHITECTURE.md); the client, the bots and outside tests
+use only these.
+"""
+from .actions import Action, IllegalAction
+from .game import (CHANCE, apply, chance_outcomes, current_player, is_over, legal_actions, parse_action,
+                   resolve_chance, vp, winner)
+from .ruleset import ConfigError, Ruleset, load_ruleset
+from .saves import SaveError, load, replay, save, state_hash
+from .scenario import ScenarioError, load_scenario
+from .setup import SetupError, new_game
+from .state import Event, GameState
+from .view import observe
+
+__all__ = [
+    "Action", "CHANCE", "ConfigError", "Event", "GameState", "IllegalAction", "Ruleset", "SaveError",
+    "ScenarioError", "SetupError", "apply", "chance_outcomes", "current_player", "is_over", "legal_actions",
+    "load", "load_ruleset", "load_scenario", "new_game", "observe", "parse_action", "replay", "resolve_chance",
+    "save", "state_hash", "vp", "winner",
+]

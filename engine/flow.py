@@ -1,0 +1,68 @@
+"""The turn cycle (rule T1): five steps in order; sequential steps pass from player to player in turn order.
+
+Each step module offers `begin(state)`, `legal(state)` and `perform(state, action)`; a step that deals in chance
+also offers `chance(state)`. Steps played one player after another (Exploration, Movement & Battle, Victory,
+and Building in pass-and-play, ruling X8) use `state.active`, the position in `state.order`.
+"""
+from __future__ import annotations
+
+from types import ModuleType
+
+from .actions import Action, act
+
+from .state import (BUILDING, EXPLORATION, MOVEMENT, NO_ACTOR, OVER, TURN_ORDER, VICTORY, Event, GameState,
+                    event, STEP_NAMES)
+
+_STEPS: dict[int, ModuleType] = {}
+
+
+def register(module: ModuleType) -> ModuleType:
+    _STEPS[module.STEP] = module
+    return module
+
+
+def step_module(state: GameState) -> ModuleType:
+    return _STEPS[state.step]
+
+
+def start_step(state: GameState, step: int) -> list[Event]:
+    state.step, state.active, state.sub = step, 0, None
+    return [event("step_started", turn=state.turn, step=STEP_NAMES[step])] + _STEPS[step].begin(state)
+
+
+def next_player(state: GameState) -> list[Event]:
+    """The current player has finished their part of a sequential step."""
+    state.active += 1
+    state.sub = None
+    return _STEPS[state.step].begin_player(state)
+
+
+def end_of_step(state: GameState) -> list[Event]:
+    following = {TURN_ORDER: EXPLORATION, EXPLORATION: MOVEMENT, MOVEMENT: BUILDING, BUILDING: VICTORY}
+    return start_step(state, following[state.step])
+
+
+def end_of_turn(state: GameState) -> list[Event]:
+    state.turn += 1
+    return start_step(state, TURN_ORDER)
+
+
+def game_over(state: GameState) -> None:
+    state.step, state.actor, state.sub = OVER, NO_ACTOR, None
+
+
+def sequential_begin_player(state: GameState) -> list[Event]:
+    """For steps whose only decision for now is to end one's part: hand the turn to the next player."""
+    if state.active >= len(state.order):
+        return end_of_step(state)
+    state.actor = state.order[state.active]
+    return []
+
+
+def end_only_legal(state: GameState) -> list[Action]:
+    """The decision of a step part that has nothing else to decide yet: end it."""
+    return [act("end")]
+
+
+def end_only_perform(state: GameState, action: Action) -> list[Event]:
+    return next_player(state)

@@ -1,0 +1,107 @@
+"""The referee's public moves: whose decision it is, what is legal, applying actions and chance."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import building, exploration, flow, movement, turn_order, victory  # noqa: F401  (steps register below)
+from .actions import Action, IllegalAction, split_text
+from .state import CHANCE_ACTOR, NO_ACTOR, OVER, Event, GameState
+
+CHANCE = "chance"
+
+for _module in (turn_order, exploration, movement, building, victory):
+    flow.register(_module)
+
+
+def current_player(state: GameState) -> str | None:
+    """The player who must decide now, CHANCE when a draw or a roll decides, None when the game is over."""
+    if state.actor == NO_ACTOR:
+        return None
+    if state.actor == CHANCE_ACTOR:
+        return CHANCE
+    return state.names[state.actor]
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the current player may take now (the outcomes of chance when chance decides)."""
+    if state.actor == NO_ACTOR:
+        return []
+    if state.actor == CHANCE_ACTOR:
+        return [a for a, _ in chance_outcomes(state)]
+    return flow.step_module(state).legal(state)
+
+
+def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    """The possible outcomes of the pending draw or roll with their probabilities (empty if none is pending)."""
+    if state.actor != CHANCE_ACTOR:
+        return []
+    return flow.step_module(state).chance(state)
+
+
+def apply(state: GameState, action: Action) -> list[Event]:
+    """Apply a legal action (a decision, or a chosen chance outcome) and return what happened.
+
+    Raises IllegalAction with the reason, leaving the state untouched, if the action is not legal now.
+    """
+    if not isinstance(action, Action):
+        raise IllegalAction(f"expected an Action, got {type(action).__name__}")
+    if state.actor == NO_ACTOR:
+        raise IllegalAction("the game is over")
+    legal = legal_actions(state)
+    if action not in legal:
+        raise IllegalAction(_why_illegal(state, action, legal))
+    return _perform(state, action, drawn=False)
+
+
+def resolve_chance(state: GameState) -> list[Event]:
+    """Let the state's own random streams decide the pending draw or roll."""
+    if state.actor != CHANCE_ACTOR:
+        raise IllegalAction("no draw or roll is pending")
+    return _perform(state, flow.step_module(state).draw(state), drawn=True)
+
+
+def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
+    state.history = ((str(action), drawn), state.history)
+    events = flow.step_module(state).perform(state, action)
+    state.add_log(events)
+    return events
+
+
+def _why_illegal(state: GameState, action: Action, legal: list[Action]) -> str:
+    who = current_player(state)
+    verbs = sorted({a.verb for a in legal})
+    if action.verb not in verbs:
+        return (f"{action} is not possible now: it is {who}'s decision in the "
+                f"{STEP_TITLES[state.step]} step, where the possible actions are: {', '.join(verbs)}")
+    return f"{action} is not legal now for {who}; for example {legal[0]} is"
+
+
+STEP_TITLES = ("Turn order", "Exploration", "Movement & Battle", "Building", "Victory", "end of game")
+
+
+def parse_action(state: GameState, text: str) -> Action:
+    """The legal action whose canonical text (docs/NOTATION.md) matches `text`; IllegalAction otherwise."""
+    words = split_text(text)
+    canonical = str(Action(words[0], tuple(words[1:])))
+    for action in legal_actions(state):
+        if str(action) == canonical:
+            return action
+    probe = Action(words[0], tuple(words[1:]))
+    raise IllegalAction(_why_illegal(state, probe, legal_actions(state)) if state.actor != NO_ACTOR
+                        else "the game is over")
+
+
+def is_over(state: GameState) -> bool:
+    return state.step == OVER
+
+
+def winner(state: GameState) -> str | None:
+    """The winner once the game is over; None while it runs or after a tie that V5 does not break (X11)."""
+    if state.step != OVER or len(state.winners) != 1:
+        return None
+    return state.names[state.winners[0]]
+
+
+def vp(state: GameState, player: str) -> Fraction:
+    """The player's VP counted from scratch with the cards they have revealed (rule V1)."""
+    return victory.vp(state, state.player_index(player))

@@ -1,0 +1,49 @@
+"""Headless games between bots: the engine's own driver for `main.py --headless`, tests and benchmarks."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Mapping, Sequence
+
+from .ai import BOTS
+from .game import CHANCE, apply, current_player, is_over, legal_actions, resolve_chance, winner
+from .ruleset import Ruleset
+from .setup import new_game
+from .state import GameState
+from .view import observe
+
+
+@dataclass
+class GameResult:
+    seed: int
+    players: tuple[str, ...]
+    turns: int
+    actions: int
+    winner: str | None
+    over: bool
+    vp: dict[str, Fraction] = field(default_factory=dict)
+
+
+def play_game(rules: Ruleset, players: int | Sequence[str], seed: int, bots: Sequence[str],
+              max_turns: int, options: Mapping[str, Any] | None = None,
+              on_turn: Callable[[GameState], None] | None = None) -> tuple[GameState, GameResult]:
+    """Play one game with one bot kind per seat until it ends or `max_turns` turns have been played."""
+    state = new_game(rules, players, seed, options)
+    seats = {name: BOTS[bots[i % len(bots)]](name, seed) for i, name in enumerate(state.names)}
+    actions = 0
+    turn = state.turn
+    while not is_over(state) and state.turn <= max_turns:
+        who = current_player(state)
+        if who == CHANCE:
+            resolve_chance(state)
+        else:
+            bot = seats[who]
+            apply(state, bot.choose(lambda: observe(state, who), legal_actions(state)))
+        actions += 1
+        if state.turn != turn:
+            if on_turn:
+                on_turn(state)
+            turn = state.turn
+    result = GameResult(seed, state.names, min(state.turn, max_turns), actions, winner(state), is_over(state),
+                        {name: state.vp_track[p] for p, name in enumerate(state.names)})
+    return state, result

@@ -1,0 +1,163 @@
+"""The game state: everything that changes during a game, as flat lists of small integers.
+
+A state clones by a hand-written copy of its lists (no deepcopy). Static facts (the map, the tables, each
+piece's owner and kind) live in the Ruleset or in tuples shared by every clone. The action history and the
+event log are persistent linked lists (`(item, previous)` pairs), so clones share them for free.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from .ruleset import PIECES, Ruleset
+
+# Steps of a turn (rule T1), plus the end of the game.
+TURN_ORDER, EXPLORATION, MOVEMENT, BUILDING, VICTORY, OVER = range(6)
+STEP_NAMES = ("turn_order", "exploration", "movement", "building", "victory", "over")
+
+# Special values.
+CHANCE_ACTOR = -1            # the die, the cup, the tile stack or the deck decides
+NO_ACTOR = -2                # the game is over
+NOBODY = -1                  # controller of an IG with no village (rule V2)
+INDEPENDENT = -2             # controller of a printed independent IG until conquered (rule M4.3)
+UNBUILT = -1                 # piece location: in its owner's unbuilt pool
+OUT_OF_GAME = -2             # piece location: removed from the game (e.g. to save a village, rule M10)
+AT_HOME = -1                 # explorer location: in front of its owner
+LOST = -2                    # explorer location: the Lost box (rules E2, E5, B1.1)
+
+KIND_INDEX = {kind: i for i, kind in enumerate(PIECES)}
+TRANSPORT, WAR_CANOE, BAND, COLONY, RUMOR = range(5)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What happened, for the log and the client's animations. `visible` is None (everyone) or player indices."""
+    kind: str
+    data: tuple[tuple[str, Any], ...] = ()
+    visible: frozenset[int] | None = None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+    def seen_by(self, player: int) -> bool:
+        return self.visible is None or player in self.visible
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **dict(self.data)}
+
+
+def event(kind: str, visible: frozenset[int] | None = None, **data: Any) -> Event:
+    return Event(kind, tuple(data.items()), visible)
+
+
+def chain_items(chain: tuple | None) -> list:
+    """The items of a persistent list `(item, previous)`, oldest first."""
+    out = []
+    while chain is not None:
+        out.append(chain[0])
+        chain = chain[1]
+    out.reverse()
+    return out
+
+
+class GameState:
+    """One position of a game. Create it with engine.new_game or engine.load_scenario."""
+
+    __slots__ = (
+        "rules", "seed", "options", "names", "start", "piece_owner", "piece_kind",
+        # turn structure
+        "turn", "step", "order", "active", "actor", "marker_holder",
+        # map state, one entry per hex id
+        "tile", "tile_up", "orient", "discovered", "ocean", "green_villages", "ia", "ia_villages",
+        "controller", "must_hold",
+        # per player
+        "home", "capital", "explorer", "hand", "shown", "vp_track", "claimed",
+        # pieces, one entry per piece id
+        "piece_hex", "piece_up",
+        # draw piles; `queued` holds outcomes fixed in advance by a scenario, per pile ("cup", "tiles", "deck", "dice")
+        "cup", "stack", "deck", "penalty_pool", "queued",
+        # the step in progress (exploration, battle, building...): a small object with its own clone()
+        "sub",
+        "streams", "history", "log", "winners",
+    )
+
+    def clone(self) -> "GameState":
+        """A copy that shares nothing mutable with this state."""
+        c = GameState.__new__(GameState)
+        c.rules, c.seed, c.options, c.names = self.rules, self.seed, self.options, self.names
+        c.start = self.start
+        c.piece_owner, c.piece_kind = self.piece_owner, self.piece_kind
+        c.turn, c.step, c.order, c.active, c.actor = self.turn, self.step, self.order, self.active, self.actor
+        c.marker_holder = self.marker_holder
+        c.tile, c.tile_up, c.orient = self.tile[:], self.tile_up[:], self.orient[:]
+        c.discovered, c.ocean = self.discovered[:], self.ocean[:]
+        c.green_villages, c.ia, c.ia_villages = self.green_villages[:], self.ia[:], self.ia_villages[:]
+        c.controller, c.must_hold = self.controller[:], self.must_hold[:]
+        c.home, c.capital, c.explorer = self.home[:], self.capital[:], self.explorer[:]
+        c.hand, c.shown = [h[:] for h in self.hand], [s[:] for s in self.shown]
+        c.vp_track, c.claimed = self.vp_track[:], self.claimed[:]
+        c.piece_hex, c.piece_up = self.piece_hex[:], self.piece_up[:]
+        c.cup, c.stack, c.deck = self.cup[:], self.stack[:], self.deck[:]
+        c.penalty_pool = self.penalty_pool
+        c.queued = {k: v[:] for k, v in self.queued.items()} if self.queued else {}
+        c.sub = self.sub.clone() if self.sub is not None else None
+        c.streams = self.streams[:]
+        c.history, c.log, c.winners = self.history, self.log, self.winners
+        return c
+
+    # --- small queries used everywhere ------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def player_index(self, name: str) -> int:
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise KeyError(f"no player is named {name!r}; players: {', '.join(self.names)}") from None
+
+    def villages(self, hex_id: int) -> int:
+        return self.green_villages[hex_id] + self.ia_villages[hex_id]
+
+    def pieces_at(self, hex_id: int, player: int | None = None) -> Iterator[int]:
+        """Piece ids in a hex (of one player, or of all)."""
+        for pid, h in enumerate(self.piece_hex):
+            if h == hex_id and (player is None or self.piece_owner[pid] == player):
+                yield pid
+
+    def pieces_of(self, player: int, kind: int | None = None, where: int | None = None) -> list[int]:
+        return [pid for pid, owner in enumerate(self.piece_owner)
+                if owner == player and (kind is None or self.piece_kind[pid] == kind)
+                and (where is None or self.piece_hex[pid] == where)]
+
+    def ig_squares(self, hex_id: int) -> tuple[int, int, bool] | None:
+        """(green, brown, atoll) of the island group in a hex, or None if the hex holds no known IG."""
+        printed = self.rules.map.island_at.get(hex_id)
+        if printed is not None:
+            return printed.green, printed.brown, printed.atoll
+        t = self.tile[hex_id]
+        if t < 0:
+            return None
+        tile = self.rules.tiles[t]
+        return tile.green, tile.brown, tile.atoll
+
+    def ig_name(self, hex_id: int) -> str:
+        """The island group's name as the rules see it (printed name or the tile's name), else the hex label."""
+        t = self.tile[hex_id]
+        return self.rules.tiles[t].name if t >= 0 else self.rules.map.name_of(hex_id)
+
+    def add_log(self, events: list[Event]) -> None:
+        for e in events:
+            self.log = (e, self.log)
+
+    def vp_card_total(self, player: int, include_hidden: bool) -> int:
+        cards = self.rules.cards
+        total = sum(cards[c].vp for c in self.shown[player])
+        if include_hidden:
+            total += sum(cards[c].vp for c in self.hand[player])
+        return total
+

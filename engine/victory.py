@@ -1,0 +1,132 @@
+"""Victory step (rules V1-V5): VP recomputed from scratch, claims, the end of the game and its winner."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import flow
+from .actions import Action, act
+from .chains import home_chain
+from .state import VICTORY, Event, GameState, event
+
+
+def controlled_igs(state: GameState, player: int) -> list[int]:
+    """Hexes of the island groups the player controls (rule V2: a village of theirs stands there)."""
+    return [h for h, owner in enumerate(state.controller) if owner == player]
+
+
+def card_vp(state: GameState, player: int, include_hidden: bool = False) -> int:
+    """VP of the player's Arts & Culture cards: face-up ones only unless `include_hidden` (rules B4, V1)."""
+    return state.vp_card_total(player, include_hidden)
+
+
+def vp(state: GameState, player: int, include_hidden: bool = False) -> Fraction:
+    """The player's VP counted from scratch (rule V1). With `include_hidden`, as if every card were face up."""
+    rules = state.rules
+    values = rules.vp
+    total = Fraction(0)
+    for h in controlled_igs(state, player):
+        total += values["village"] * state.villages(h)
+    linked = home_chain(state, player)
+    for h in linked:
+        squares = state.ig_squares(h)
+        if squares is None:
+            continue
+        if squares[2]:
+            total += values["linked_atoll"]          # an atoll in the chain: never controlled, scores ½
+        elif state.controller[h] == player:
+            total += values["linked_ig"]
+    return total + card_vp(state, player, include_hidden)
+
+
+def threshold(state: GameState) -> int:
+    """The VP a claim needs (rule V3; the agreed target of rule A6 when that option is on)."""
+    target = state.options.get("variable_game_end")
+    return int(target) if target else state.rules.threshold(state.players)
+
+
+def begin(state: GameState) -> list[Event]:
+    """Start of the Victory step: every player's VP is recounted and the track updated (rule V1)."""
+    events = []
+    for p in range(state.players):
+        now = vp(state, p)
+        if now != state.vp_track[p]:
+            events.append(event("vp_changed", player=state.names[p], old=str(state.vp_track[p]), new=str(now)))
+            state.vp_track[p] = now
+    return events + begin_player(state)
+
+
+def can_claim(state: GameState, player: int) -> bool:
+    """A claim succeeds when the VP with all the player's cards revealed reach the threshold (rule V3)."""
+    return vp(state, player, include_hidden=True) >= threshold(state)
+
+
+def begin_player(state: GameState) -> list[Event]:
+    """Give the next player in turn order who could claim the choice; skip those who cannot (rule V3)."""
+    while state.active < len(state.order):
+        player = state.order[state.active]
+        if can_claim(state, player):
+            state.actor = player
+            return []
+        state.active += 1
+    return flow.end_of_turn(state)
+
+
+def legal(state: GameState) -> list[Action]:
+    return [act("claim"), act("pass")]
+
+
+def perform(state: GameState, action: Action) -> list[Event]:
+    player = state.actor
+    if action.verb == "pass":
+        state.active += 1
+        return begin_player(state)
+    events = reveal_vp_cards(state, player)
+    state.claimed[player] = True
+    events.append(event("victory_claimed", player=state.names[player]))
+    return events + finish(state)
+
+
+def reveal_vp_cards(state: GameState, player: int) -> list[Event]:
+    """To claim, a player reveals every card that gives VP (rule V3)."""
+    cards = state.rules.cards
+    keep = [c for c in state.hand[player] if cards[c].vp == 0]
+    shown = [c for c in state.hand[player] if cards[c].vp > 0]
+    state.hand[player] = keep
+    state.shown[player].extend(shown)
+    return [event("card_revealed", player=state.names[player], card=cards[c].key) for c in shown]
+
+
+def finish(state: GameState) -> list[Event]:
+    """The game ends: all cards are revealed, VP counted, the winner found (rules V4, V5)."""
+    events: list[Event] = []
+    cards = state.rules.cards
+    for p in range(state.players):
+        for c in state.hand[p]:
+            events.append(event("card_revealed", player=state.names[p], card=cards[c].key))
+        state.shown[p].extend(state.hand[p])
+        state.hand[p] = []
+        state.vp_track[p] = vp(state, p)
+    state.winners = tuple(winners_by_v5(state))
+    flow.game_over(state)
+    events.append(event("game_over", winners=[state.names[p] for p in state.winners],
+                        vp={state.names[p]: str(state.vp_track[p]) for p in range(state.players)}))
+    return events
+
+
+def winners_by_v5(state: GameState) -> list[int]:
+    """Players over the threshold; most VP, then most controlled IGs, then most cards (rule V5).
+
+    Ruling X11: a tie that V5 does not break is a shared victory (engine.winner returns None).
+    """
+    over = [p for p in range(state.players) if state.vp_track[p] >= threshold(state)]
+    if not over:
+        return []
+
+    def rank(p: int) -> tuple:
+        return (state.vp_track[p], len(controlled_igs(state, p)), len(state.shown[p]) + len(state.hand[p]))
+
+    best = max(rank(p) for p in over)
+    return [p for p in over if rank(p) == best]
+
+
+STEP = VICTORY

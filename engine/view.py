@@ -1,0 +1,108 @@
+"""observe(): the one door to the state for the client and the bots (ruling X9).
+
+The view is JSON-ready and holds only what the player may know: public facts, the player's own secrets, and
+for everyone else only what the table shows (a stack's height and its face-up transport canoe, that a tile is
+face down and whose discovered markers sit on it, how many cards a hand holds).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .chains import face_up_canoe_hexes
+from .ruleset import PIECES
+from .game import current_player
+from .state import AT_HOME, INDEPENDENT, LOST, NOBODY, STEP_NAMES, GameState, chain_items
+from .victory import threshold
+
+
+def _place(state: GameState, where: int) -> str:
+    return "home" if where == AT_HOME else "lost" if where == LOST else state.rules.map.labels[where]
+
+
+def _controller(state: GameState, owner: int) -> str | None:
+    return None if owner == NOBODY else "independent" if owner == INDEPENDENT else state.names[owner]
+
+
+def observe(state: GameState, player: str) -> dict[str, Any]:
+    """Everything `player` may see now, as plain JSON data."""
+    me = state.player_index(player)
+    rules, labels = state.rules, state.rules.map.labels
+    cards = rules.cards
+    view: dict[str, Any] = {
+        "you": player,
+        "turn": state.turn,
+        "step": STEP_NAMES[state.step],
+        "to_act": current_player(state),
+        "order": [state.names[p] for p in state.order],
+        "marker_holder": state.names[state.marker_holder],
+        "threshold": threshold(state),
+        "options": dict(state.options),
+        "players": [{
+            "name": name,
+            "seat": p,
+            "home": labels[state.home[p]] if state.home[p] >= 0 else None,
+            "capital": labels[state.capital[p]] if state.capital[p] >= 0 else None,
+            "vp": str(state.vp_track[p]),
+            "explorer": _place(state, state.explorer[p]),
+            "cards_in_hand": len(state.hand[p]),
+            "cards_shown": [cards[c].key for c in state.shown[p]],
+            "claimed": state.claimed[p],
+        } for p, name in enumerate(state.names)],
+        "hand": [cards[c].key for c in state.hand[me]],
+        "cup": sum(state.cup),
+        "tile_stack": len(state.stack),
+        "deck": len(state.deck),
+        "penalty_pool": state.penalty_pool,
+        "hexes": _hexes(state, me),
+        "winners": [state.names[p] for p in state.winners],
+        "log": [e.to_dict() for e in chain_items(state.log) if e.seen_by(me)],
+    }
+    return view
+
+
+def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
+    """One record per hex that holds anything; which hexes appear depends only on public facts."""
+    rules, labels = state.rules, state.rules.map.labels
+    stacks: dict[int, dict[int, list[int]]] = {}
+    for pid, h in enumerate(state.piece_hex):
+        if h >= 0:
+            stacks.setdefault(h, {}).setdefault(state.piece_owner[pid], []).append(pid)
+    face_up = {p: face_up_canoe_hexes(state, p) for p in range(state.players)}
+    out = []
+    for h in range(len(labels)):
+        tile = state.tile[h]
+        record: dict[str, Any] = {}
+        if tile >= 0:
+            up = state.tile_up[h]
+            knows = up or bool(state.discovered[h] >> me & 1)
+            record["tile"] = rules.tiles[tile].name if knows else None
+            record["face_up"] = up
+            if up:
+                record["orientation"] = state.orient[h]
+            else:
+                record["discovered_by"] = [state.names[p] for p in range(state.players)
+                                           if state.discovered[h] >> p & 1]
+        if state.ocean[h]:
+            record["ocean"] = True
+        if state.villages(h) or state.ia[h]:
+            record["villages"] = state.villages(h)
+            record["improved_agriculture"] = state.ia[h]
+        if state.controller[h] != NOBODY:
+            record["controller"] = _controller(state, state.controller[h])
+        if h in stacks:
+            record["stacks"] = {state.names[p]: _stack(state, pids, p == me, h in face_up[p])
+                                for p, pids in sorted(stacks[h].items())}
+        if record:
+            record["hex"] = labels[h]
+            out.append(record)
+    return out
+
+
+def _stack(state: GameState, pids: list[int], mine: bool, canoe_up: bool) -> dict[str, Any]:
+    """A stack as its owner sees it (every kind) or as others see it (height and face-up canoe, X9)."""
+    out: dict[str, Any] = {"pieces": len(pids), "face_up_canoe": canoe_up}
+    if mine:
+        kinds = [state.piece_kind[pid] for pid in pids]
+        out["kinds"] = {PIECES[k]: kinds.count(k) for k in sorted(set(kinds))}
+    return out
+

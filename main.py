@@ -1,0 +1,77 @@
+"""Paradise: a digital Conquest of Paradise.
+
+    python main.py                      open the game (the windowed client is not built yet: see below)
+    python main.py --headless [options] play bot games without a window and print the results
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+
+from engine import ConfigError, SetupError, load_ruleset
+from engine.ai import BOTS
+from engine.runner import play_game
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="main.py", description="Paradise: a digital Conquest of Paradise.")
+    parser.add_argument("--headless", action="store_true", help="play bot games without a window")
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="number of players")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the (first) game")
+    parser.add_argument("--bots", default="random",
+                        help=f"bot kind for every seat, or one per seat separated by commas ({', '.join(BOTS)})")
+    parser.add_argument("--turns", type=int, default=30, help="stop a game after this many turns")
+    parser.add_argument("--games", type=int, default=1, help="play this many games (seeds seed, seed+1, ...)")
+    parser.add_argument("--config", default=None, help="a folder of rule files instead of config/")
+    args = parser.parse_args(argv)
+    bots = args.bots.split(",")
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        parser.error(f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}")
+    if len(bots) not in (1, args.players):
+        parser.error(f"--bots takes one bot kind or {args.players} (one per seat)")
+    if args.turns < 1 or args.games < 1:
+        parser.error("--turns and --games must be at least 1")
+    args.bots = bots
+    return args
+
+
+def headless(args: argparse.Namespace) -> int:
+    rules = load_ruleset(args.config)
+    verbose = args.games == 1
+    wins: Counter[str] = Counter()
+    for n in range(args.games):
+        seed = args.seed + n
+
+        def show(state) -> None:
+            if verbose:
+                scores = "  ".join(f"{name} {state.vp_track[p]}" for p, name in enumerate(state.names))
+                print(f"turn {state.turn - 1:3d}  {scores}")
+
+        _, result = play_game(rules, args.players, seed, args.bots, args.turns, on_turn=show)
+        outcome = f"{result.winner} wins" if result.winner else ("a shared victory" if result.over
+                                                                 else f"no winner after {result.turns} turns")
+        wins[result.winner or "none"] += 1
+        if verbose or args.games <= 20:
+            print(f"game seed {seed}: {outcome}; {result.actions} actions; VP "
+                  + ", ".join(f"{k} {v}" for k, v in result.vp.items()))
+    if args.games > 1:
+        print(f"{args.games} games: " + ", ".join(f"{k} {v}" for k, v in sorted(wins.items())))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        if not args.headless:
+            print("The windowed client is not built yet; playing a headless bot game instead "
+                  "(python main.py --headless --help for options).")
+        return headless(args)
+    except (ConfigError, SetupError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
