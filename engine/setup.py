@@ -60,6 +60,7 @@ def new_game(rules: Ruleset, homes: Sequence[str] | int, seed: int,
         raise SetupError(f"the seed must be a whole number, got {seed!r}")
     names, streams = choose_homes(rules, homes, seed)
     s = empty_state(rules, names, seed, check_options(rules, options), streams)
+    s.start = {"seed": seed, "homes": homes if isinstance(homes, int) else list(homes), "options": dict(s.options)}
     setup = rules.setups[len(names)]
     hexmap = rules.map
     # S2: tiles on their red hexes, face up, in the printed direction.
@@ -104,7 +105,6 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     n_hex = len(rules.map)
     s = GameState.__new__(GameState)
     s.rules, s.seed, s.options, s.names = rules, seed, options, tuple(names)
-    s.start = {"seed": seed, "homes": list(names), "options": dict(options)}
     owners, kinds = [], []
     for p in range(len(names)):
         for kind in PIECES:

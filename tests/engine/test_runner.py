@@ -1,0 +1,48 @@
+"""The headless runner: `python main.py --headless ...` plays bot games and prints one line per turn."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_one_game_prints_a_line_per_turn_and_the_result():
+    out = run("--headless", "--players", "4", "--seed", "7", "--bots", "random", "--turns", "5")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [line.split()[:2] for line in lines[:5]] == [["turn", str(t)] for t in range(1, 6)]
+    assert all(name in lines[0] for name in ("Tonga", "Samoa", "Hiva", "Raiatea"))
+    assert lines[-1].startswith("game seed 7:")
+
+
+def test_many_games_print_a_summary():
+    out = run("--headless", "--players", "2", "--games", "3", "--turns", "2")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1].startswith("3 games:")
+
+
+def test_same_seed_same_output():
+    assert run("--headless", "--seed", "9", "--turns", "4").stdout == run("--headless", "--seed", "9",
+                                                                          "--turns", "4").stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--headless", "--players", "5"], "invalid choice"),
+    (["--headless", "--bots", "genius"], "unknown bot"),
+    (["--headless", "--turns", "0"], "at least 1"),
+    (["--headless", "--seed", "x"], "invalid int"),
+    (["--headless", "--config", "no-such-folder"], "error: no-such-folder"),
+])
+def test_bad_arguments_give_usage_not_a_traceback(args, message):
+    out = run(*args)
+    assert out.returncode == 2
+    assert message in out.stderr and "Traceback" not in out.stderr
