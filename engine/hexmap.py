@@ -65,6 +65,7 @@ class HexMap:
         self.to_south_america = to_south_america
         self.galapagos, self.unfortunate = galapagos, unfortunate
         self.south_america_adjacent = south_america_adjacent
+        self.labels_named: tuple[tuple[str, int], ...] = tuple(labels.items())   # decorative names, map order
         names = {label: i for i, label in enumerate(self.labels)}
         names.update(labels)
         names.update({t.tile: t.hex for t in setup_tiles})

@@ -1,11 +1,12 @@
-"""Draw the hex map of config/map.yaml to a PNG, offscreen with pygame.
+"""Draw the hex map of a validated ruleset to a PNG, offscreen with pygame.
 
-    python tools/draw_map.py [--out PATH]      (default docs/map.png)
+    python tools/draw_map.py [--config FOLDER] [--out PATH]      (defaults config/ and docs/map.png)
 
-Every hex shows its label and its zone (off map, printed ocean, unknown, printed island group); printed groups
-show their name, village squares, local warriors and malaria die faces; the red set-up hexes, the far-east
-specials, the South America box and a legend are drawn too. Set-up tiles show their squares when
-config/tiles.yaml exists.
+The map comes from engine.load_ruleset, so the picture shows exactly what the engine plays on; a broken config
+prints its ConfigError and exits with status 2. Every hex shows its label and its zone (off map, printed ocean,
+unknown, printed island group); printed groups show their name, village squares, local warriors and malaria die
+faces; the red set-up hexes (with their tiles' squares), the far-east specials, the South America box and a
+legend are drawn too.
 """
 from __future__ import annotations
 
@@ -14,29 +15,32 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
-import yaml  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import hexgrid  # noqa: E402
+from engine import ConfigError, Ruleset, hexgrid, load_ruleset  # noqa: E402
+from engine.hexmap import ISLAND, OCEAN, UNKNOWN, HexMap, PrintedIG  # noqa: E402
 
 SIZE = 54                                   # hex corner radius in pixels
 MARGIN = 24
 TITLE_H = 54
 BOX_W = 150                                 # the South America box
 LEGEND_H = 150
+NAME_W = int(SIZE * 1.4)                    # room for a line of text inside a rimmed far-east hex
+
+OFF_MAP = "off map"                         # the zone of grid cells that HexMap leaves out
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
+Cell = tuple[int, int]                      # (col, row): off-map cells have no hex id, so drawing uses these
 
-ZONE_FILL: dict[str, Colour] = {"-": (196, 186, 160), "~": (52, 110, 170), ".": (214, 229, 238)}
+ZONE_FILL: dict[str, Colour] = {OFF_MAP: (196, 186, 160), OCEAN: (52, 110, 170), UNKNOWN: (214, 229, 238)}
 REGION_FILL: dict[str, Colour] = {"melanesia": (130, 190, 115), "micronesia": (190, 222, 140),
                                   "polynesia": (242, 200, 130)}
 INK: Colour = (35, 35, 45)
@@ -64,6 +68,8 @@ class Fonts:
         self.small = pygame.font.Font(None, 17)
         self.special = pygame.font.Font(None, 17)
         self.special.set_bold(True)
+        self.special_small = pygame.font.Font(None, 15)      # for a far-east name too wide for `special`
+        self.special_small.set_bold(True)
         self.italic = pygame.font.Font(None, 18)
         self.italic.set_italic(True)
         self.region = pygame.font.Font(None, 42)
@@ -74,29 +80,15 @@ class Fonts:
         self.box.set_bold(True)
 
 
-def load_map(path: Path) -> dict[str, Any]:
-    """The raw map data (a ruleset loader will replace this)."""
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
-
-
-def load_tile_squares(path: Path) -> dict[str, dict[str, Any]]:
-    """Tile name -> its record from tiles.yaml, or nothing when the file does not exist yet."""
-    if not path.exists():
-        return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {t["name"]: t for t in data.get("tiles", [])}
-
-
-def hex_center(label: str) -> Point:
+def hex_center(cell: Cell) -> Point:
     """Pixel centre of a hex on the output image."""
-    col, row = hexgrid.parse_label(label)
-    x, y = hexgrid.center(col, row, SIZE)
+    x, y = hexgrid.center(*cell, SIZE)
     return x + MARGIN, y + MARGIN + TITLE_H
 
 
-def label_pos(label: str) -> Point:
+def label_pos(cell: Cell) -> Point:
     """Where a hex's label is written: centred near the top of the hex."""
-    cx, cy = hex_center(label)
+    cx, cy = hex_center(cell)
     return cx, cy - SIZE * 0.62
 
 
@@ -115,6 +107,12 @@ def wrap(msg: str, font: pygame.font.Font, width: int) -> list[str]:
         else:
             lines.append(word)
     return lines
+
+
+def fitting_font(msg: str, fonts: tuple[pygame.font.Font, ...], width: int) -> pygame.font.Font:
+    """The first of `fonts` in which every word of `msg` is at most `width` wide (wrap never splits a word),
+    else the last."""
+    return next((f for f in fonts if all(f.size(word)[0] <= width for word in msg.split())), fonts[-1])
 
 
 def text_block(surf: pygame.Surface, msg: str, font: pygame.font.Font, colour: Colour, center: Point,
@@ -185,38 +183,44 @@ def facing_edge(surf: pygame.Surface, center: Point, direction: int) -> None:
     pygame.draw.line(surf, INK, inset[0], inset[1], 5)
 
 
-def cells(data: dict[str, Any]) -> dict[str, str]:
-    """Hex label -> grid code for every cell of the grid."""
-    return {hexgrid.label(c, r): code for r, line in enumerate(data["grid"]) for c, code in enumerate(line.split())}
+def zones(hexmap: HexMap) -> dict[Cell, str]:
+    """Every cell of the printed grid, row by row, -> its zone; the off-map corners are drawn too."""
+    grid: dict[Cell, str] = {}
+    for row in range(hexmap.rows):
+        for col in range(hexmap.columns):
+            h = hexmap.index(col, row)
+            grid[col, row] = hexmap.kinds[h] if h >= 0 else OFF_MAP
+    return grid
 
 
-def busy_hexes(data: dict[str, Any]) -> set[str]:
+def busy_hexes(hexmap: HexMap) -> set[Cell]:
     """Hexes that carry a name or symbols of their own (no empty square, no region name over them)."""
-    fe = data["far_east"]
-    return ({ig["hex"] for ig in data["island_groups"]} | {t["hex"] for t in data["setup"]["tiles"]}
-            | {o["hex"] for o in data["setup"]["ocean_markers"]} | {lab["hex"] for lab in data["labels"]}
-            | set(fe["to_south_america"]) | {fe["galapagos"], fe["unfortunate"]})
+    ids = ({ig.hex for ig in hexmap.islands} | {t.hex for t in hexmap.setup_tiles}
+           | {o.hex for o in hexmap.setup_oceans} | {h for _, h in hexmap.labels_named}
+           | set(hexmap.to_south_america) | {hexmap.galapagos, hexmap.unfortunate})
+    return {hexmap.coords[h] for h in ids}
 
 
-def fill_zones(surf: pygame.Surface, grid: dict[str, str], islands: dict[str, dict]) -> None:
+def fill_zones(surf: pygame.Surface, hexmap: HexMap, grid: dict[Cell, str]) -> None:
     """Fill every hex with its zone colour (printed groups by region)."""
-    for lab, code in grid.items():
-        fill = REGION_FILL[islands[lab]["region"]] if code == "#" else ZONE_FILL[code]
-        pygame.draw.polygon(surf, fill, hexgrid.corners(*hex_center(lab), SIZE))
+    for cell, zone in grid.items():
+        fill = REGION_FILL[hexmap.island_at[hexmap.index(*cell)].region] if zone == ISLAND else ZONE_FILL[zone]
+        pygame.draw.polygon(surf, fill, hexgrid.corners(*hex_center(cell), SIZE))
 
 
-def outline_zones(surf: pygame.Surface, grid: dict[str, str], busy: set[str], fonts: Fonts) -> None:
+def outline_zones(surf: pygame.Surface, grid: dict[Cell, str], busy: set[Cell], fonts: Fonts) -> None:
     """Outline the hexes in play, write every label and put the empty square on unknown hexes."""
-    for lab, code in grid.items():
-        cx, cy = hex_center(lab)
-        if code != "-":
+    for cell, zone in grid.items():
+        cx, cy = hex_center(cell)
+        if zone != OFF_MAP:
             pygame.draw.polygon(surf, GRID_LINE, hexgrid.corners(cx, cy, SIZE), 1)
-        text(surf, lab, fonts.label, {"-": LAND_TEXT, "~": OCEAN_TEXT}.get(code, INK), label_pos(lab))
-        if code == "." and lab not in busy:
+        text(surf, hexgrid.label(*cell), fonts.label, {OFF_MAP: LAND_TEXT, OCEAN: OCEAN_TEXT}.get(zone, INK),
+             label_pos(cell))
+        if zone == UNKNOWN and cell not in busy:
             pygame.draw.rect(surf, EMPTY_SQUARE, pygame.Rect(round(cx) - 6, round(cy) + 10, 12, 12), 1)
 
 
-def cell_at(point: Point, centers: dict[tuple[int, int], Point]) -> tuple[int, int] | None:
+def cell_at(point: Point, centers: dict[Cell, Point]) -> Cell | None:
     """The (col, row) of the hex that holds a pixel point, or None outside the grid."""
     col = round((point[0] - MARGIN - SIZE) / (1.5 * SIZE))
     row = round((point[1] - MARGIN - TITLE_H) / (SIZE * math.sqrt(3)) - 0.5)
@@ -225,8 +229,8 @@ def cell_at(point: Point, centers: dict[tuple[int, int], Point]) -> tuple[int, i
     return best if best and math.dist(point, centers[best]) < SIZE else None
 
 
-def free_spot(size: tuple[int, int], target: Point, allowed: set[tuple[int, int]],
-              centers: dict[tuple[int, int], Point], avoid: list[pygame.Rect]) -> Point:
+def free_spot(size: tuple[int, int], target: Point, allowed: set[Cell], centers: dict[Cell, Point],
+              avoid: list[pygame.Rect]) -> Point:
     """The point nearest `target` where a box of `size` lies on `allowed` hexes only and clear of `avoid`."""
     w, h = size
     step_x, step_y = SIZE * 1.5 / 8, SIZE * math.sqrt(3) / 16
@@ -241,103 +245,103 @@ def free_spot(size: tuple[int, int], target: Point, allowed: set[tuple[int, int]
     return target
 
 
-def draw_area_names(surf: pygame.Surface, data: dict[str, Any], grid: dict[str, str], busy: set[str],
+def draw_area_names(surf: pygame.Surface, hexmap: HexMap, grid: dict[Cell, str], busy: set[Cell],
                     fonts: Fonts) -> None:
     """Faint region names in free hexes near their groups (Polynesia in the unknown) and the lands off map,
     all clear of the hex labels."""
     avoid = []                                  # the hex labels, then each name placed
-    for lab in grid:
-        rect = pygame.Rect((0, 0), fonts.label.size(lab))
-        rect.center = (round(label_pos(lab)[0]), round(label_pos(lab)[1]))
+    for cell in grid:
+        rect = pygame.Rect((0, 0), fonts.label.size(hexgrid.label(*cell)))
+        rect.center = (round(label_pos(cell)[0]), round(label_pos(cell)[1]))
         avoid.append(rect)
-    areas: dict[str, tuple[list[str], str]] = {}     # name -> (hexes it names, zone code it is written on)
-    for ig in data["island_groups"]:
-        if not ig.get("home"):
-            areas.setdefault(ig["region"].upper(), ([], "~"))[0].append(ig["hex"])
-    areas["POLYNESIA"] = ([lab for lab, code in grid.items() if code == "."], ".")
-    land = [lab for lab, code in grid.items() if code == "-"]
-    half = data["columns"] / 2                  # off-map land: the west is Australia, the east the Americas
-    areas["AUSTRALIA"] = ([lab for lab in land if hexgrid.parse_label(lab)[0] < half], "-")
-    areas["THE AMERICAS"] = ([lab for lab in land if hexgrid.parse_label(lab)[0] >= half], "-")
-    colours = {"~": (10, 40, 90, 130), ".": (90, 140, 200, 90), "-": (110, 100, 80, 200)}
-    centers = {hexgrid.parse_label(lab): hex_center(lab) for lab in grid}
+    areas: dict[str, tuple[list[Cell], str]] = {}     # name -> (hexes it names, zone it is written on)
+    for ig in hexmap.islands:
+        if not ig.home:
+            areas.setdefault(ig.region.upper(), ([], OCEAN))[0].append(hexmap.coords[ig.hex])
+    areas["POLYNESIA"] = ([cell for cell, zone in grid.items() if zone == UNKNOWN], UNKNOWN)
+    land = [cell for cell, zone in grid.items() if zone == OFF_MAP]
+    half = hexmap.columns / 2                   # off-map land: the west is Australia, the east the Americas
+    areas["AUSTRALIA"] = ([cell for cell in land if cell[0] < half], OFF_MAP)
+    areas["THE AMERICAS"] = ([cell for cell in land if cell[0] >= half], OFF_MAP)
+    colours = {OCEAN: (10, 40, 90, 130), UNKNOWN: (90, 140, 200, 90), OFF_MAP: (110, 100, 80, 200)}
+    centers = {cell: hex_center(cell) for cell in grid}
     layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     for name, (hexes, zone) in areas.items():
         if not hexes:
             continue
-        img = (fonts.box if zone == "-" else fonts.region).render(name, True, colours[zone])
+        img = (fonts.box if zone == OFF_MAP else fonts.region).render(name, True, colours[zone])
         glyphs = img.get_bounding_rect()
-        pts = [hex_center(h) for h in hexes]
+        pts = [centers[cell] for cell in hexes]
         target = (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
-        allowed = {hexgrid.parse_label(lab) for lab, code in grid.items() if code == zone and lab not in busy}
+        allowed = {cell for cell, z in grid.items() if z == zone and cell not in busy}
         x, y = free_spot(glyphs.size, target, allowed, centers, avoid)
         avoid.append(glyphs.move(round(x - glyphs.centerx), round(y - glyphs.centery)))
         layer.blit(img, (round(x - glyphs.centerx), round(y - glyphs.centery)))
     surf.blit(layer, (0, 0))
 
 
-def draw_island_group(surf: pygame.Surface, ig: dict[str, Any], fonts: Fonts) -> None:
+def draw_island_group(surf: pygame.Surface, hexmap: HexMap, ig: PrintedIG, fonts: Fonts) -> None:
     """Name, squares, local warriors, malaria faces and (homes) the facing edge of a printed group."""
-    cx, cy = hex_center(ig["hex"])
-    if ig.get("home"):
+    cx, cy = hex_center(hexmap.coords[ig.hex])
+    if ig.home:
         pygame.draw.polygon(surf, HOME_RIM, hexgrid.corners(cx, cy, SIZE - 3), 4)
-        facing_edge(surf, (cx, cy), ig["orientation"])
+        facing_edge(surf, (cx, cy), ig.orientation)
         text(surf, "HOME", fonts.small, HOME_RIM, (cx, cy + 21))
-    text_block(surf, ig["name"], fonts.name, INK, (cx, cy - 15), int(SIZE * 1.65))
-    squares(surf, (cx, cy + 4), ig["green"], ig["brown"], ig["atoll"])
-    if ig["local_warriors"]:
-        faces = ig.get("malaria", [])
-        width = ig["local_warriors"] * 12 - 2 + (len(faces) * 16 + 6 if faces else 0)
-        x = warriors(surf, (cx - width / 2, cy + 21), ig["local_warriors"])
-        for i, face in enumerate(faces):
+    text_block(surf, ig.name, fonts.name, INK, (cx, cy - 15), int(SIZE * 1.65))
+    squares(surf, (cx, cy + 4), ig.green, ig.brown, ig.atoll)
+    if ig.local_warriors:
+        width = ig.local_warriors * 12 - 2 + (len(ig.malaria) * 16 + 6 if ig.malaria else 0)
+        x = warriors(surf, (cx - width / 2, cy + 21), ig.local_warriors)
+        for i, face in enumerate(ig.malaria):
             die_face(surf, (x + 13 + i * 16, cy + 21), face)
 
 
-def draw_setup(surf: pygame.Surface, setup: dict[str, Any], tiles: dict[str, dict], fonts: Fonts) -> None:
-    """The red set-up hexes of rule S2: tile name (and squares if known) or "ocean", with the player count."""
-    for t in setup["tiles"]:
-        cx, cy = hex_center(t["hex"])
+def draw_setup(surf: pygame.Surface, rules: Ruleset, fonts: Fonts) -> None:
+    """The red set-up hexes of rule S2: tile name and squares or "ocean", with the player count."""
+    hexmap = rules.map
+    for t in hexmap.setup_tiles:
+        cx, cy = hex_center(hexmap.coords[t.hex])
         pygame.draw.polygon(surf, RED, hexgrid.corners(cx, cy, SIZE - 3), 3)
-        facing_edge(surf, (cx, cy), t["orientation"])
-        text(surf, t["tile"], fonts.name, RED, (cx, cy - 15))
-        if t["tile"] in tiles:
-            rec = tiles[t["tile"]]
-            squares(surf, (cx, cy + 2), rec["green"], rec["brown"], rec["atoll"], side=9)
-        text(surf, PLAYERS_TEXT[t["from_players"]], fonts.small, RED, (cx, cy + 20))
-    for o in setup["ocean_markers"]:
-        cx, cy = hex_center(o["hex"])
+        facing_edge(surf, (cx, cy), t.orientation)
+        text(surf, t.tile, fonts.name, RED, (cx, cy - 15))
+        tile = rules.tiles[rules.tile_id(t.tile)]
+        squares(surf, (cx, cy + 2), tile.green, tile.brown, tile.atoll, side=9)
+        text(surf, PLAYERS_TEXT[t.from_players], fonts.small, RED, (cx, cy + 20))
+    for o in hexmap.setup_oceans:
+        cx, cy = hex_center(hexmap.coords[o.hex])
         pygame.draw.polygon(surf, RED, hexgrid.corners(cx, cy, SIZE - 3), 3)
         text(surf, "ocean", fonts.name, RED, (cx, cy - 8))
-        text(surf, PLAYERS_TEXT[o["from_players"]], fonts.small, RED, (cx, cy + 20))
+        text(surf, PLAYERS_TEXT[o.from_players], fonts.small, RED, (cx, cy + 20))
 
 
-def south_america_box(far_east: dict[str, Any]) -> pygame.Rect:
+def south_america_box(hexmap: HexMap) -> pygame.Rect:
     """The off-board South America box, beside the east-edge hexes it touches."""
-    centers = [hex_center(h) for h in far_east["south_america_adjacent"]]
+    centers = [hex_center(hexmap.coords[h]) for h in hexmap.south_america_adjacent]
     left = max(x for x, _ in centers) + SIZE + 24
     top = min(y for _, y in centers) - SIZE * 0.7
     bottom = max(y for _, y in centers) + SIZE * 0.7
     return pygame.Rect(round(left), round(top), BOX_W - 24, round(bottom - top))
 
 
-def draw_far_east(surf: pygame.Surface, far_east: dict[str, Any], fonts: Fonts) -> None:
+def draw_far_east(surf: pygame.Surface, hexmap: HexMap, fonts: Fonts) -> None:
     """To South America hexes, the Galapagos and Unfortunate Is. (+1 marker), and the South America box."""
-    for lab in far_east["to_south_america"]:
-        cx, cy = hex_center(lab)
+    for h in hexmap.to_south_america:
+        cx, cy = hex_center(hexmap.coords[h])
         pygame.draw.polygon(surf, SPECIAL, hexgrid.corners(cx, cy, SIZE - 3), 3)
-        text_block(surf, "To South America", fonts.special, SPECIAL, (cx, cy - 6), int(SIZE * 1.4))
+        text_block(surf, "To South America", fonts.special, SPECIAL, (cx, cy - 6), NAME_W)
         pygame.draw.polygon(surf, SPECIAL, [(cx - 14, cy + 18), (cx + 8, cy + 18), (cx + 8, cy + 13),
                                             (cx + 18, cy + 22), (cx + 8, cy + 31), (cx + 8, cy + 26),
                                             (cx - 14, cy + 26)])
-    for key, name in (("galapagos", "Galapagos Islands"), ("unfortunate", "Unfortunate Islands")):
-        cx, cy = hex_center(far_east[key])
+    for h, name in ((hexmap.galapagos, "Galapagos Islands"), (hexmap.unfortunate, "Unfortunate Islands")):
+        cx, cy = hex_center(hexmap.coords[h])
         pygame.draw.polygon(surf, SPECIAL, hexgrid.corners(cx, cy, SIZE - 3), 3)
-        text_block(surf, name, fonts.special, (255, 255, 255), (cx, cy - 8), int(SIZE * 1.5))
+        font = fitting_font(name, (fonts.special, fonts.special_small), NAME_W)
+        text_block(surf, name, font, (255, 255, 255), (cx, cy - 8), NAME_W)
         pygame.draw.circle(surf, SPECIAL, (cx, cy + 22), 10)
         text(surf, "+1", fonts.small, INK, (cx, cy + 22))
-    box = south_america_box(far_east)
-    for lab in far_east["south_america_adjacent"]:
-        cx, cy = hex_center(lab)
+    box = south_america_box(hexmap)
+    for h in hexmap.south_america_adjacent:
+        cx, cy = hex_center(hexmap.coords[h])
         pygame.draw.line(surf, SPECIAL, (cx + SIZE * 0.8, cy), (box.left, cy), 4)
     pygame.draw.rect(surf, (205, 190, 150), box, border_radius=8)
     pygame.draw.rect(surf, SPECIAL, box, 4, border_radius=8)
@@ -345,11 +349,11 @@ def draw_far_east(surf: pygame.Surface, far_east: dict[str, Any], fonts: Fonts) 
     text_block(surf, "Kumara 2 VP (rule A5)", fonts.small, INK, (box.centerx, box.centery + 22), box.width - 16)
 
 
-def draw_labels(surf: pygame.Surface, labels: list[dict[str, Any]], fonts: Fonts) -> None:
+def draw_labels(surf: pygame.Surface, hexmap: HexMap, fonts: Fonts) -> None:
     """Decorative place names (no game effect)."""
-    for lab in labels:
-        cx, cy = hex_center(lab["hex"])
-        text_block(surf, lab["name"], fonts.italic, OCEAN_TEXT, (cx, cy + 4), int(SIZE * 1.5))
+    for name, h in hexmap.labels_named:
+        cx, cy = hex_center(hexmap.coords[h])
+        text_block(surf, name, fonts.italic, OCEAN_TEXT, (cx, cy + 4), int(SIZE * 1.5))
 
 
 def draw_legend(surf: pygame.Surface, top: int, fonts: Fonts) -> None:
@@ -357,7 +361,8 @@ def draw_legend(surf: pygame.Surface, top: int, fonts: Fonts) -> None:
     x0, y = MARGIN, top + 14
     text(surf, "Legend", fonts.box, INK, (x0 + 36, y))
     entries: list[tuple[str, Colour]] = [
-        ("off map", ZONE_FILL["-"]), ("printed ocean", ZONE_FILL["~"]), ("unknown (explorable)", ZONE_FILL["."]),
+        ("off map", ZONE_FILL[OFF_MAP]), ("printed ocean", ZONE_FILL[OCEAN]),
+        ("unknown (explorable)", ZONE_FILL[UNKNOWN]),
         ("printed IG, Melanesia", REGION_FILL["melanesia"]), ("printed IG, Micronesia", REGION_FILL["micronesia"]),
         ("home IG (Polynesia)", REGION_FILL["polynesia"])]
     for i, (name, colour) in enumerate(entries):
@@ -388,38 +393,45 @@ def draw_legend(surf: pygame.Surface, top: int, fonts: Fonts) -> None:
         surf.blit(fonts.small.render(name, True, INK), (x + 36, yy + 4))
 
 
-def render(data: dict[str, Any], tiles: dict[str, dict]) -> pygame.Surface:
+def render(rules: Ruleset) -> pygame.Surface:
     """The whole drawing: title, hexes, set-up marks, far east, labels and legend."""
     pygame.font.init()
     fonts = Fonts()
-    grid = cells(data)
-    islands = {ig["hex"]: ig for ig in data["island_groups"]}
-    map_w = SIZE * (1.5 * (data["columns"] - 1) + 2)
-    map_h = SIZE * math.sqrt(3) * (data["rows"] + 0.5)
+    hexmap = rules.map
+    grid = zones(hexmap)
+    map_w = SIZE * (1.5 * (hexmap.columns - 1) + 2)
+    map_h = SIZE * math.sqrt(3) * (hexmap.rows + 0.5)
     width = round(MARGIN * 2 + map_w + BOX_W)
     legend_top = round(MARGIN + TITLE_H + map_h + 10)
     surf = pygame.Surface((width, legend_top + LEGEND_H))
     surf.fill((245, 242, 232))
     text(surf, "Conquest of Paradise: the Pacific map (stand-in layout)", fonts.title, INK,
          (width / 2, MARGIN + TITLE_H / 2 - 6))
-    busy = busy_hexes(data)
-    fill_zones(surf, grid, islands)
-    draw_area_names(surf, data, grid, busy, fonts)
+    busy = busy_hexes(hexmap)
+    fill_zones(surf, hexmap, grid)
+    draw_area_names(surf, hexmap, grid, busy, fonts)
     outline_zones(surf, grid, busy, fonts)
-    for ig in data["island_groups"]:
-        draw_island_group(surf, ig, fonts)
-    draw_setup(surf, data["setup"], tiles, fonts)
-    draw_far_east(surf, data["far_east"], fonts)
-    draw_labels(surf, data["labels"], fonts)
+    for ig in hexmap.islands:
+        draw_island_group(surf, hexmap, ig, fonts)
+    draw_setup(surf, rules, fonts)
+    draw_far_east(surf, hexmap, fonts)
+    draw_labels(surf, hexmap, fonts)
     draw_legend(surf, legend_top, fonts)
     return surf
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Draw config/map.yaml to a PNG.")
+    """Draw the map of a config folder; 0 on success, 2 (with the message, not a traceback) on a bad config."""
+    parser = argparse.ArgumentParser(description="Draw the map of a validated ruleset to a PNG.")
+    parser.add_argument("--config", type=Path, metavar="FOLDER", help="config folder (default config/)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "map.png", help="output PNG")
     args = parser.parse_args(argv)
-    surf = render(load_map(ROOT / "config" / "map.yaml"), load_tile_squares(ROOT / "config" / "tiles.yaml"))
+    try:
+        rules = load_ruleset(args.config)
+    except ConfigError as err:
+        print(f"draw_map: {err}", file=sys.stderr)
+        return 2
+    surf = render(rules)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surf, str(args.out))
     print(f"wrote {args.out} ({surf.get_width()}x{surf.get_height()} px)")
