@@ -1,10 +1,351 @@
-"""Exploration step (rules E1-E7). For now each player's only decision is to end their part of the step."""
+"""Exploration step (rules E1-E7, rulings X1 and X12).
+
+Players explore one after another in turn order. A player's exploration is a small machine held in
+`state.sub`: pre-move (E3), then for each hex a draw from the discovery cup (E4) resolved as ocean, island
+(a tile draw and the discoverer's keep-or-reveal choice) or off course (the left neighbour picks the hex), with
+the knot count checked after every hex (E5) and the special cases of E6; it ends with the resolution of E7.
+"""
 from __future__ import annotations
 
-from . import flow
-from .state import EXPLORATION
+from . import chance, flow
+from .actions import Action, IllegalAction, act
+from .state import (AT_HOME, CHANCE_ACTOR, EXPLORATION, INDEPENDENT, LOST, NOBODY, Event, GameState, event)
 
 STEP = EXPLORATION
-begin = begin_player = flow.sequential_begin_player
-legal = flow.end_only_legal
-perform = flow.end_only_perform
+PENALTY = -1                      # marker kind of a 2-knot penalty marker in Exploration.markers
+
+# Phases of one player's exploration.
+START, MOVE, DRAW, TILE, KEEP, OFF_COURSE = "start", "move", "draw", "tile", "keep", "off_course"
+
+
+class Exploration:
+    """One player's exploration in progress: where the explorer is, the markers placed this turn, the phase."""
+
+    __slots__ = ("player", "phase", "origin", "target", "markers", "explored", "examining")
+
+    def __init__(self, player: int):
+        self.player = player
+        self.phase = START
+        self.origin = -1          # the hex the explorer stands in before entering `target`
+        self.target = -1          # the hex being explored now
+        self.markers: list[tuple[int, int]] = []     # (hex, marker kind id or PENALTY), in order placed
+        self.explored = 0         # hexes explored so far this turn
+        self.examining = False    # the target is another player's face-down tile (E6.1)
+
+    def clone(self) -> "Exploration":
+        c = Exploration.__new__(Exploration)
+        c.player, c.phase, c.origin, c.target = self.player, self.phase, self.origin, self.target
+        c.markers, c.explored, c.examining = self.markers[:], self.explored, self.examining
+        return c
+
+    def to_dict(self) -> dict:
+        return {"player": self.player, "phase": self.phase, "origin": self.origin, "target": self.target,
+                "markers": self.markers, "explored": self.explored, "examining": self.examining}
+
+
+def knots(state: GameState, exp: Exploration) -> int:
+    """Knots showing this turn (rule E5): markers knot side up plus 2 per penalty marker."""
+    penalty = state.rules.exploration["penalty_knots"]
+    return sum(penalty if kind == PENALTY else state.rules.markers[kind].knots for _, kind in exp.markers)
+
+
+# --- what the map looks like to an explorer ---------------------------------------------------------------------
+
+def is_known(state: GameState, h: int) -> bool:
+    """Known hexes (M4.1): printed ocean and IGs, explored ocean, face-up tiles."""
+    kind = state.rules.map.kinds[h]
+    return kind != "unknown" or state.ocean[h] or (state.tile[h] >= 0 and state.tile_up[h])
+
+
+def is_enemy(state: GameState, h: int, player: int) -> bool:
+    """E3: an independent IG, an IG controlled by another player, or a hex holding another player's pieces."""
+    owner = state.controller[h]
+    if owner == INDEPENDENT or (owner != NOBODY and owner != player):
+        return True
+    owners = state.piece_owner
+    return any(loc == h and owners[pid] != player for pid, loc in enumerate(state.piece_hex))
+
+
+def can_explore(state: GameState, h: int, player: int) -> bool:
+    """An unknown hex, or a face-down tile that this player has not discovered (E1, E6.1, E6.4)."""
+    if state.rules.map.kinds[h] != "unknown" or state.ocean[h]:
+        return False
+    t = state.tile[h]
+    return t < 0 or (not state.tile_up[h] and not state.discovered[h] >> player & 1)
+
+
+def premove_endpoints(state: GameState, player: int) -> list[int]:
+    """E3: hexes reachable from a controlled IG through known non-enemy hexes, next to a hex to explore."""
+    neighbors = state.rules.map.neighbors
+    start = [h for h, owner in enumerate(state.controller) if owner == player]
+    seen = set(start)
+    frontier = list(start)
+    while frontier:
+        h = frontier.pop()
+        for n in neighbors(h):
+            if n not in seen and is_known(state, n) and not is_enemy(state, n, player):
+                seen.add(n)
+                frontier.append(n)
+    return sorted(h for h in seen if any(can_explore(state, n, player) for n in neighbors(h)))
+
+
+def home_orientation(state: GameState, player: int) -> int:
+    """The direction tiles revealed by this player face (E4.2): that of their starting home."""
+    rules = state.rules
+    name = state.names[player]
+    printed = rules.map.island_at.get(rules.map.hex_of(name))
+    if printed is not None:
+        return printed.orientation
+    return next(t.orientation for t in rules.map.setup_tiles if t.tile == name)
+
+
+def left_neighbour(state: GameState, player: int) -> int:
+    """Ruling X1: the next seat clockwise, whatever the direction of play."""
+    return (player + 1) % state.players
+
+
+def discovered_markers(state: GameState, player: int) -> int:
+    """How many of the player's discovered-island markers lie on the map (E6.2)."""
+    return sum(1 for h, mask in enumerate(state.discovered) if mask >> player & 1)
+
+
+# --- flipping a face-down tile (E4.2, E6.1, E6.5) ----------------------------------------------------------------
+
+def flippable(state: GameState, player: int) -> list[int]:
+    """Face-down tiles this player discovered: they may turn them face up whenever they are to act (E6.5)."""
+    return [h for h, mask in enumerate(state.discovered) if mask >> player & 1 and not state.tile_up[h]]
+
+
+def reveal(state: GameState, h: int, player: int) -> list[Event]:
+    """Turn a tile face up, oriented to the player's home; discovered markers go back to their owners."""
+    state.tile_up[h] = True
+    state.orient[h] = home_orientation(state, player)
+    state.discovered[h] = 0
+    return [event("tile_revealed", hex=state.rules.map.labels[h], tile=state.rules.tiles[state.tile[h]].name,
+                  orientation=state.orient[h], by=state.names[player])]
+
+
+def flip_actions(state: GameState) -> list[Action]:
+    labels = state.rules.map.labels
+    return [act("flip", labels[h]) for h in flippable(state, state.actor)]
+
+
+def flip(state: GameState, action: Action) -> list[Event]:
+    return reveal(state, state.rules.map.hex_of(action.args[0]), state.actor)
+
+
+# --- the step ---------------------------------------------------------------------------------------------------
+
+def begin(state: GameState) -> list[Event]:
+    return begin_player(state)
+
+
+def begin_player(state: GameState) -> list[Event]:
+    """E2: an explorer in the Lost box comes back and does not explore this step."""
+    events: list[Event] = []
+    while state.active < len(state.order):
+        player = state.order[state.active]
+        if state.explorer[player] == LOST:
+            state.explorer[player] = AT_HOME
+            events.append(event("explorer_back", player=state.names[player]))
+            state.active += 1
+            continue
+        state.sub = Exploration(player)
+        state.actor = player
+        return events
+    return events + flow.end_of_step(state)
+
+
+def legal(state: GameState) -> list[Action]:
+    exp: Exploration = state.sub
+    labels = state.rules.map.labels
+    player = exp.player
+    if exp.phase == START:
+        if not chance.size(state, chance.CUP):
+            return [act("end")]
+        return [act("premove", labels[h]) for h in premove_endpoints(state, player)] + [act("end")]
+    if exp.phase == KEEP:
+        out = [act("reveal")]
+        if discovered_markers(state, player) < state.rules.limits["discovered_markers"]:
+            out.insert(0, act("keep"))
+        return out
+    if exp.phase == OFF_COURSE:
+        return [act("course", labels[h]) for h in off_course_choices(state, exp)]
+    here = state.explorer[player]
+    neighbors = state.rules.map.neighbors(here)
+    cup = chance.size(state, chance.CUP) > 0
+    out = [act("explore", labels[n]) for n in neighbors if can_explore(state, n, player)
+           and (cup or state.tile[n] >= 0)]
+    if exp.explored:                     # E6.3: crossing a known hex costs 2 knots, after a hex was explored
+        out += [act("cross", labels[n]) for n in neighbors if is_known(state, n) and not is_enemy(state, n, player)]
+    return out + [act("return")]
+
+
+def chance_outcomes(state: GameState) -> list:
+    return chance.outcomes(state, chance.CUP if state.sub.phase == DRAW else chance.TILES)
+
+
+def draw(state: GameState) -> Action:
+    return chance.draw(state, chance.CUP if state.sub.phase == DRAW else chance.TILES)
+
+
+def perform(state: GameState, action: Action) -> list[Event]:
+    exp: Exploration = state.sub
+    verb = action.verb
+    if verb == "end":
+        return flow.next_player(state)
+    if verb == "premove":
+        h = state.rules.map.hex_of(action.args[0])
+        state.explorer[exp.player] = h
+        exp.phase = MOVE
+        return [event("explorer_moved", player=state.names[exp.player], to=action.args[0], premove=True)]
+    if verb == "explore" or verb == "course":
+        return enter(state, exp, state.rules.map.hex_of(action.args[0]), chosen_by=state.actor)
+    if verb == "cross":
+        h = state.rules.map.hex_of(action.args[0])
+        state.explorer[exp.player] = h
+        events = [event("explorer_moved", player=state.names[exp.player], to=action.args[0])]
+        return events + penalty(state, exp, h) + check_knots(state, exp)
+    if verb == "marker":
+        return resolve_marker(state, exp, chance.take(state, chance.CUP, action))
+    if verb == "tile":
+        return resolve_tile(state, exp, chance.take(state, chance.TILES, action))
+    if verb in ("keep", "reveal"):
+        return decide_tile(state, exp, verb)
+    if verb == "return":
+        return finish(state, exp, lost=False)
+    raise IllegalAction(f"{action} is not an exploration action")
+
+
+def enter(state: GameState, exp: Exploration, h: int, chosen_by: int) -> list[Event]:
+    """The explorer enters a hex to explore it: a face-down tile of others is examined, else a marker drawn."""
+    if exp.phase != OFF_COURSE:
+        exp.origin = state.explorer[exp.player]
+    exp.target = h
+    label = state.rules.map.labels[h]
+    events = [event("explorer_enters", player=state.names[exp.player], hex=label,
+                    chosen_by=state.names[chosen_by])]
+    if state.tile[h] >= 0:                  # E6.1: another player's face-down tile, 2 knots, no draw
+        state.explorer[exp.player] = h
+        exp.examining = True
+        exp.explored += 1
+        events += penalty(state, exp, h)
+        events.append(event("tile_seen", frozenset({exp.player}), hex=label,
+                            tile=state.rules.tiles[state.tile[h]].name))
+        exp.phase = KEEP
+        state.actor = exp.player
+        return events
+    exp.examining = False
+    exp.phase = DRAW
+    state.actor = CHANCE_ACTOR
+    return events
+
+
+def resolve_marker(state: GameState, exp: Exploration, kind_id: int) -> list[Event]:
+    """E4: ocean (E4.1), island group (E4.2) or off course (E4.3, E4.4)."""
+    marker = state.rules.markers[kind_id]
+    h = exp.target
+    label = state.rules.map.labels[h]
+    events = [event("marker_drawn", player=state.names[exp.player], hex=label, marker=marker.kind,
+                    knots=marker.knots)]
+    if marker.kind == "off_course":
+        choices = off_course_choices(state, exp)
+        state.explorer[exp.player] = exp.origin
+        if choices:
+            exp.phase = OFF_COURSE
+            state.actor = left_neighbour(state, exp.player)
+            return events + [event("off_course", player=state.names[exp.player],
+                                   chooser=state.names[state.actor])]
+        events.append(event("off_course_stuck", player=state.names[exp.player]))       # E4.4
+        return events + penalty(state, exp, exp.origin) + check_knots(state, exp)
+    exp.markers.append((h, kind_id))
+    exp.explored += 1
+    state.explorer[exp.player] = h
+    events.append(event("explorer_moved", player=state.names[exp.player], to=label))
+    if marker.kind == "ocean":
+        state.ocean[h] = True
+        return events + check_knots(state, exp)
+    exp.phase = TILE
+    return events
+
+
+def off_course_choices(state: GameState, exp: Exploration) -> list[int]:
+    """E4.3: hexes next to the explorer that it can explore, except the one it meant to explore (X12)."""
+    return [n for n in state.rules.map.neighbors(exp.origin)
+            if n != exp.target and can_explore(state, n, exp.player)]
+
+
+def resolve_tile(state: GameState, exp: Exploration, tile_id: int) -> list[Event]:
+    """E4.2: the tile is drawn and seen by the discoverer alone, who keeps it face down or reveals it."""
+    h = exp.target
+    state.tile[h], state.tile_up[h], state.discovered[h] = tile_id, False, 0
+    exp.phase = KEEP
+    state.actor = exp.player
+    label = state.rules.map.labels[h]
+    return [event("tile_drawn", frozenset({exp.player}), hex=label, tile=state.rules.tiles[tile_id].name),
+            event("tile_placed", hex=label, player=state.names[exp.player])]
+
+
+def decide_tile(state: GameState, exp: Exploration, verb: str) -> list[Event]:
+    """Keep the tile face down under a discovered marker, or reveal it (E4.2, E6.1, E6.2)."""
+    h, player = exp.target, exp.player
+    if verb == "reveal":
+        events = reveal(state, h, player)
+    else:
+        state.discovered[h] |= 1 << player
+        events = [event("tile_kept", hex=state.rules.map.labels[h], player=state.names[player])]
+        if state.discovered[h] == (1 << state.players) - 1:        # E6.1: everyone has discovered it
+            events += reveal(state, h, player)
+    return events + check_knots(state, exp)
+
+
+def penalty(state: GameState, exp: Exploration, h: int) -> list[Event]:
+    """A 2-knot penalty marker from the pool goes in a hex (E4.4, E6.1, E6.3)."""
+    exp.markers.append((h, PENALTY))
+    state.penalty_pool -= 1
+    return [event("penalty_marker", player=state.names[exp.player], hex=state.rules.map.labels[h],
+                  knots=state.rules.exploration["penalty_knots"])]
+
+
+def check_knots(state: GameState, exp: Exploration) -> list[Event]:
+    """E5: up to 4 knots the explorer may go on; exactly 5 it must return; 6 or more it is lost."""
+    total = knots(state, exp)
+    limits = state.rules.exploration
+    if total >= limits["lost_at"]:
+        return finish(state, exp, lost=True)
+    if total > limits["continue_max"]:
+        return finish(state, exp, lost=False)
+    exp.phase = MOVE
+    state.actor = exp.player
+    return []
+
+
+def finish(state: GameState, exp: Exploration, lost: bool) -> list[Event]:
+    """E7: ocean markers stay ocean side up, island markers leave, penalty markers go back to the pool."""
+    state.penalty_pool += sum(1 for _, kind in exp.markers if kind == PENALTY)
+    state.explorer[exp.player] = LOST if lost else AT_HOME
+    events = [event("explorer_lost" if lost else "explorer_returned", player=state.names[exp.player],
+                    knots=knots(state, exp), hexes=exp.explored)]
+    return events + flow.next_player(state)
+
+
+def tile_in_hand(state: GameState, player: int) -> int:
+    """The hex of a tile the player is looking at before deciding to keep or reveal it (E4.2, E6.1), or -1."""
+    exp = state.sub
+    if isinstance(exp, Exploration) and exp.phase == KEEP and exp.player == player:
+        return exp.target
+    return -1
+
+
+def view(state: GameState) -> dict | None:
+    """The exploration in progress as everyone sees it: knots on the map are public (E5)."""
+    exp = state.sub
+    if not isinstance(exp, Exploration):
+        return None
+    labels, markers = state.rules.map.labels, state.rules.markers
+    return {"player": state.names[exp.player], "phase": exp.phase,
+            "at": labels[state.explorer[exp.player]] if state.explorer[exp.player] >= 0 else None,
+            "target": labels[exp.target] if exp.target >= 0 else None, "knots": knots(state, exp),
+            "markers": [{"hex": labels[h], "marker": "penalty" if k == PENALTY else markers[k].kind,
+                         "knots": state.rules.exploration["penalty_knots"] if k == PENALTY else markers[k].knots}
+                        for h, k in exp.markers]}

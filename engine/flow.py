@@ -1,7 +1,7 @@
 """The turn cycle (rule T1): five steps in order; sequential steps pass from player to player in turn order.
 
 Each step module offers `begin(state)`, `legal(state)` and `perform(state, action)`; a step that deals in chance
-also offers `chance(state)`. Steps played one player after another (Exploration, Movement & Battle, Victory,
+also offers `chance_outcomes(state)` and `draw(state)`. Steps played one player after another (Exploration, Movement & Battle, Victory,
 and Building in pass-and-play, ruling X8) use `state.active`, the position in `state.order`.
 """
 from __future__ import annotations

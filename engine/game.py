@@ -28,14 +28,14 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     if state.actor == CHANCE_ACTOR:
         return [a for a, _ in chance_outcomes(state)]
-    return flow.step_module(state).legal(state)
+    return flow.step_module(state).legal(state) + exploration.flip_actions(state)
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """The possible outcomes of the pending draw or roll with their probabilities (empty if none is pending)."""
     if state.actor != CHANCE_ACTOR:
         return []
-    return flow.step_module(state).chance(state)
+    return flow.step_module(state).chance_outcomes(state)
 
 
 def apply(state: GameState, action: Action) -> list[Event]:
@@ -62,7 +62,10 @@ def resolve_chance(state: GameState) -> list[Event]:
 
 def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
     state.history = ((str(action), drawn), state.history)
-    events = flow.step_module(state).perform(state, action)
+    if action.verb == "flip":                 # E6.5: whenever the discoverer is to act, in any step
+        events = exploration.flip(state, action)
+    else:
+        events = flow.step_module(state).perform(state, action)
     state.add_log(events)
     return events
 

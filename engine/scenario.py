@@ -117,8 +117,11 @@ class _Builder:
             _need(tile in names, f"{at}.tile", f"expected a tile name, got {tile!r}")
             tid = names[tile]
             _need(self.rules.map.kinds[h] == "unknown", f"{at}.hex", "tiles lie only on explorable hexes")
+            _need(self.s.tile[h] < 0 or self.s.tile[h] == names[tile], f"{at}.hex",
+                  f"the hex already holds {self.s.ig_name(h)}")
             if tid in self.s.stack:
                 self.s.stack.remove(tid)
+                self.spend_marker("island", at)
             else:
                 _need(tid in self.s.tile, f"{at}.tile", f"{tile} is not in the tile stack")
                 self.s.tile[self.s.tile.index(tid)] = -1
@@ -138,6 +141,13 @@ class _Builder:
             _need(self.rules.map.kinds[h] == "unknown" and self.s.tile[h] < 0, f"ocean[{i}]",
                   "ocean markers lie only on explorable hexes without a tile")
             self.s.ocean[h] = True
+            self.spend_marker("ocean", f"ocean[{i}]")
+
+    def spend_marker(self, kind: str, where: str) -> None:
+        """A discovery listed by the scenario used a marker of that kind: take the commonest one from the cup."""
+        kinds = [m for m in self.rules.markers if m.kind == kind and self.s.cup[m.id]]
+        _need(bool(kinds), where, f"the discovery cup has no {kind} marker left for this")
+        self.s.cup[max(kinds, key=lambda m: self.s.cup[m.id]).id] -= 1
 
     def islands(self, data: list) -> None:
         _need(isinstance(data, list), "islands", "expected a list")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import exploration
 from .chains import face_up_canoe_hexes
 from .ruleset import PIECES
 from .game import current_player
@@ -54,6 +55,7 @@ def observe(state: GameState, player: str) -> dict[str, Any]:
         "deck": len(state.deck),
         "penalty_pool": state.penalty_pool,
         "hexes": _hexes(state, me),
+        "exploration": exploration.view(state),
         "winners": [state.names[p] for p in state.winners],
         "log": [e.to_dict() for e in chain_items(state.log) if e.seen_by(me)],
     }
@@ -68,13 +70,14 @@ def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
         if h >= 0:
             stacks.setdefault(h, {}).setdefault(state.piece_owner[pid], []).append(pid)
     face_up = {p: face_up_canoe_hexes(state, p) for p in range(state.players)}
+    looking_at = exploration.tile_in_hand(state, me)
     out = []
     for h in range(len(labels)):
         tile = state.tile[h]
         record: dict[str, Any] = {}
         if tile >= 0:
             up = state.tile_up[h]
-            knows = up or bool(state.discovered[h] >> me & 1)
+            knows = up or bool(state.discovered[h] >> me & 1) or looking_at == h
             record["tile"] = rules.tiles[tile].name if knows else None
             record["face_up"] = up
             if up:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 import engine
+from engine.exploration import tile_in_hand
+from engine.state import BAND, RUMOR, UNBUILT
 
 from .helpers import play_random
 
@@ -22,22 +24,26 @@ BASE = {
 
 
 def hide_differently(state: engine.GameState, rules, pick: int) -> engine.GameState:
-    """A copy where what Tonga cannot know is changed: Samoa's hand, a face-down tile Tonga has not seen,
-    the kinds in Samoa's face-down stack, the order of the piles and the random streams."""
+    """A copy where what Tonga cannot know is changed: Samoa's hand, the face-down tiles Tonga has not
+    discovered, the kinds in Samoa's face-down stack at sea, the order of the piles and the random streams."""
     other = state.clone()
-    samoa = other.names.index("Samoa")
+    tonga, samoa = other.names.index("Tonga"), other.names.index("Samoa")
     # A card of Samoa's hand swaps with one from the deck.
     i, j = pick % len(other.hand[samoa]), pick % len(other.deck)
     other.hand[samoa][i], other.deck[j] = other.deck[j], other.hand[samoa][i]
-    # The face-down tile only Samoa discovered swaps with a tile of the stack.
-    h = rules.map.hex_of("1005")
-    k = pick % len(other.stack)
-    other.tile[h], other.stack[k] = other.stack[k], other.tile[h]
+    # Every face-down tile Tonga has not discovered swaps with a tile of the stack.
+    looking_at = tile_in_hand(other, tonga)
+    for h, t in enumerate(other.tile):
+        if (t >= 0 and not other.tile_up[h] and not other.discovered[h] >> tonga & 1 and h != looking_at
+                and other.stack):
+            k = (pick + h) % len(other.stack)
+            other.tile[h], other.stack[k] = other.stack[k], other.tile[h]
     # Samoa's stack at sea: a rumor becomes a warrior band (same height, both face down).
     at_sea = rules.map.hex_of("0805")
-    rumor = next(p for p in other.pieces_at(at_sea, samoa) if other.piece_kind[p] == 4)
-    band = next(p for p in other.pieces_of(samoa, 2) if other.piece_hex[p] == -1)
-    other.piece_hex[rumor], other.piece_hex[band] = -1, at_sea
+    rumors = [p for p in other.pieces_at(at_sea, samoa) if other.piece_kind[p] == RUMOR]
+    bands = [p for p in other.pieces_of(samoa, BAND) if other.piece_hex[p] == UNBUILT]
+    if rumors and bands:
+        other.piece_hex[rumors[0]], other.piece_hex[bands[0]] = UNBUILT, at_sea
     other.stack.reverse()
     other.streams = [(x * 6364136223846793005 + pick) % (1 << 64) for x in other.streams]
     return other
