@@ -10,24 +10,49 @@ from hypothesis import given, settings, strategies as st
 import engine
 from engine.actions import Action
 
-from .helpers import play_random
+from .helpers import do, play_random
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "NOTATION.md"
 
 
-def doc_examples() -> list[str]:
+def doc_rows() -> list[tuple[str, str]]:
+    """(example, position) for every row of the verb table."""
     rows = [line for line in DOC.read_text().splitlines() if line.startswith("| ") and "`" in line]
-    return [re.findall(r"`([^`]+)`", row)[0] for row in rows]
+    return [(re.findall(r"`([^`]+)`", row)[0], row.rstrip(" |").split("|")[-1].strip()) for row in rows]
 
 
-def test_documented_examples_parse_and_round_trip(rules):
-    examples = doc_examples()
-    assert examples[:4] == ["order Samoa cw", "end", "claim", "pass"]
-    s = engine.new_game(rules, ["Tonga", "Samoa", "Hiva", "Raiatea"], seed=1)
-    action = engine.parse_action(s, examples[0])
-    assert action == Action("order", ("Samoa", "cw")) and str(action) == examples[0]
-    engine.apply(s, action)
-    assert str(engine.parse_action(s, "end")) == "end"
+def position(rules, name: str) -> engine.GameState:
+    """The positions named in NOTATION.md's table."""
+    explore = {"players": ["Tonga", "Samoa"], "step": "exploration",
+               "tiles": [{"hex": "0907", "tile": "Tahiti", "face_up": False, "discovered_by": ["Tonga"]}]}
+    prefix = re.match(r"after `(.*)`", name)
+    if name == "new 4-player game":
+        return engine.new_game(rules, ["Tonga", "Samoa", "Hiva", "Raiatea"], seed=1)
+    if name in ("Tonga to explore", "Tonga holds a face-down tile at 0907"):
+        return engine.load_scenario(rules, explore)
+    if name == "a player who can claim":
+        return engine.load_scenario(rules, {"players": ["Tonga", "Samoa"], "step": "victory",
+                                            "options": {"variable_game_end": 5},
+                                            "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga"}]})
+    history = {"premove 0807": [], "explore 0906": ["premove 0807"],
+               "marker island_2": ["premove 0807", "explore 0906"],
+               "marker off_course": ["premove 0807", "explore 0906"],
+               "tile Hawaii": ["premove 0807", "explore 0906", "marker island_2"],
+               "keep": ["premove 0807", "explore 0906", "marker island_2", "tile Hawaii"]}
+    assert prefix, f"unknown position {name!r}"
+    state = engine.load_scenario(rules, explore)
+    do(state, *history[prefix.group(1)], prefix.group(1))
+    return state
+
+
+def test_every_documented_example_parses_in_its_position_and_round_trips(rules):
+    rows = doc_rows()
+    assert len(rows) >= 14
+    for example, where in rows:
+        state = position(rules, where)
+        action = engine.parse_action(state, example)
+        assert str(action) == example, where
+        engine.apply(state, action)
 
 
 def test_documented_first_turn_plays(rules):
