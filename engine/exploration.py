@@ -7,6 +7,8 @@ the knot count checked after every hex (E5) and the special cases of E6; it ends
 """
 from __future__ import annotations
 
+from collections import deque
+
 from . import chance, flow
 from .actions import Action, IllegalAction, act
 from .state import (AT_HOME, CHANCE_ACTOR, EXPLORATION, INDEPENDENT, LOST, NOBODY, Event, GameState, event)
@@ -74,19 +76,37 @@ def can_explore(state: GameState, h: int, player: int) -> bool:
     return t < 0 or (not state.tile_up[h] and not state.discovered[h] >> player & 1)
 
 
-def premove_endpoints(state: GameState, player: int) -> list[int]:
-    """E3: hexes reachable from a controlled IG through known non-enemy hexes, next to a hex to explore."""
+def premove_reach(state: GameState, player: int) -> dict[int, int]:
+    """E3: every hex the explorer can pre-move to, mapped to the hex it came from (-1 for a starting IG).
+
+    The explorer starts on any IG the player controls and moves through known, non-enemy hexes.
+    """
     neighbors = state.rules.map.neighbors
-    start = [h for h, owner in enumerate(state.controller) if owner == player]
-    seen = set(start)
-    frontier = list(start)
+    came_from = {h: -1 for h, owner in enumerate(state.controller) if owner == player}
+    frontier = deque(came_from)
     while frontier:
-        h = frontier.pop()
+        h = frontier.popleft()
         for n in neighbors(h):
-            if n not in seen and is_known(state, n) and not is_enemy(state, n, player):
-                seen.add(n)
+            if n not in came_from and is_known(state, n) and not is_enemy(state, n, player):
+                came_from[n] = h
                 frontier.append(n)
-    return sorted(h for h in seen if any(can_explore(state, n, player) for n in neighbors(h)))
+    return came_from
+
+
+def premove_endpoints(state: GameState, player: int) -> list[int]:
+    """Pre-move hexes next to a hex the player can explore (E3)."""
+    neighbors = state.rules.map.neighbors
+    return sorted(h for h in premove_reach(state, player) if any(can_explore(state, n, player)
+                                                                 for n in neighbors(h)))
+
+
+def premove_path(state: GameState, player: int, end: int) -> list[int]:
+    """A shortest pre-move route from a controlled IG to `end`, for the client to animate hex by hex."""
+    came_from = premove_reach(state, player)
+    path = [end]
+    while came_from[path[-1]] >= 0:
+        path.append(came_from[path[-1]])
+    return path[::-1]
 
 
 def home_orientation(state: GameState, player: int) -> int:
@@ -196,9 +216,11 @@ def perform(state: GameState, action: Action) -> list[Event]:
         return flow.next_player(state)
     if verb == "premove":
         h = state.rules.map.hex_of(action.args[0])
+        path = [state.rules.map.labels[x] for x in premove_path(state, exp.player, h)]
         state.explorer[exp.player] = h
         exp.phase = MOVE
-        return [event("explorer_moved", player=state.names[exp.player], to=action.args[0], premove=True)]
+        return [event("explorer_moved", player=state.names[exp.player], to=action.args[0], path=path,
+                      premove=True)]
     if verb == "explore" or verb == "course":
         return enter(state, exp, state.rules.map.hex_of(action.args[0]), chosen_by=state.actor)
     if verb == "cross":

@@ -54,8 +54,10 @@ def test_E3_premove_through_known_non_enemy_hexes(rules):
     assert "0806" not in ends and "0706" not in ends   # Samoa's home and independent Fiji are enemy hexes
     assert "0906" not in ends                          # unknown hexes are not pre-move hexes
     # An explored ocean hex opens the way east; another player's pieces there close it again.
-    s = game(rules, ocean=["0906"])
-    assert "0906" in {rules.map.labels[h] for h in premove_endpoints(s, tonga)}
+    s = game(rules, ocean=["0906", "1006"])
+    assert "1006" in {rules.map.labels[h] for h in premove_endpoints(s, tonga)}
+    events = do(s, "premove 1006")
+    assert events[0].get("path") == ["0807", "0906", "1006"], "the route, hex by hex, for the client"
     s = game(rules, ocean=["0906"], pieces={"Samoa": [{"hex": "0906", "war_canoe": 1}]})
     assert "0906" not in {rules.map.labels[h] for h in premove_endpoints(s, tonga)}
 
