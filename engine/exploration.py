@@ -11,7 +11,8 @@ from collections import deque
 
 from . import chance, flow
 from .actions import Action, IllegalAction, act
-from .state import (AT_HOME, CHANCE_ACTOR, EXPLORATION, INDEPENDENT, LOST, NOBODY, Event, GameState, event)
+from .board import is_enemy, is_known
+from .state import AT_HOME, CHANCE_ACTOR, EXPLORATION, LOST, Event, GameState, event
 
 STEP = EXPLORATION
 PENALTY = -1                      # marker kind of a 2-knot penalty marker in Exploration.markers
@@ -52,21 +53,6 @@ def knots(state: GameState, exp: Exploration) -> int:
 
 
 # --- what the map looks like to an explorer ---------------------------------------------------------------------
-
-def is_known(state: GameState, h: int) -> bool:
-    """Known hexes (M4.1): printed ocean and IGs, explored ocean, face-up tiles."""
-    kind = state.rules.map.kinds[h]
-    return kind != "unknown" or state.ocean[h] or (state.tile[h] >= 0 and state.tile_up[h])
-
-
-def is_enemy(state: GameState, h: int, player: int) -> bool:
-    """E3: an independent IG, an IG controlled by another player, or a hex holding another player's pieces."""
-    owner = state.controller[h]
-    if owner == INDEPENDENT or (owner != NOBODY and owner != player):
-        return True
-    owners = state.piece_owner
-    return any(loc == h and owners[pid] != player for pid, loc in enumerate(state.piece_hex))
-
 
 def can_explore(state: GameState, h: int, player: int) -> bool:
     """An unknown hex, or a face-down tile that this player has not discovered (E1, E6.1, E6.4)."""

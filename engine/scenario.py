@@ -184,7 +184,8 @@ class _Builder:
             for p in range(self.s.players):
                 if self.s.capital[p] == h and self.s.controller[h] != p:
                     self.s.capital[p] = -1
-            self.s.must_hold[h] = bool(rec.get("must_hold", False))
+            if "must_hold" in rec:
+                self.s.must_hold[h] = self.player(rec["must_hold"], f"{at}.must_hold")
 
     def pieces(self, data: Mapping) -> None:
         _need(isinstance(data, dict), "pieces", "expected {player: [{hex, kind: count, face_up_canoe}]}")

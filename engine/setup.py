@@ -120,7 +120,7 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     for ig in rules.map.islands:
         if not ig.home:
             s.controller[ig.hex] = INDEPENDENT
-    s.must_hold = [False] * n_hex
+    s.must_hold = [NOBODY] * n_hex
     n = len(names)
     s.home, s.capital, s.explorer = [-1] * n, [-1] * n, [AT_HOME] * n
     s.hand, s.shown = [[] for _ in range(n)], [[] for _ in range(n)]

@@ -72,7 +72,7 @@ class GameState:
         "turn", "step", "order", "active", "actor", "marker_holder",
         # map state, one entry per hex id
         "tile", "tile_up", "orient", "discovered", "ocean", "green_villages", "ia", "ia_villages",
-        "controller", "must_hold",
+        "controller", "must_hold",      # must_hold: the player who must keep a piece on a conquered printed IG
         # per player
         "home", "capital", "explorer", "hand", "shown", "vp_track", "claimed",
         # pieces, one entry per piece id

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import exploration
+from . import exploration, movement
 from .chains import face_up_canoe_hexes
 from .ruleset import PIECES
 from .game import current_player
@@ -56,6 +56,7 @@ def observe(state: GameState, player: str) -> dict[str, Any]:
         "penalty_pool": state.penalty_pool,
         "hexes": _hexes(state, me),
         "exploration": exploration.view(state),
+        "movement": movement.view(state),
         "winners": [state.names[p] for p in state.winners],
         "log": [e.to_dict() for e in chain_items(state.log) if e.seen_by(me)],
     }

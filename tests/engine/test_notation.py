@@ -21,27 +21,69 @@ def doc_rows() -> list[tuple[str, str]]:
     return [(re.findall(r"`([^`]+)`", row)[0], row.rstrip(" |").split("|")[-1].strip()) for row in rows]
 
 
+EXPLORE = {"players": ["Tonga", "Samoa"], "step": "exploration",
+           "tiles": [{"hex": "0907", "tile": "Tahiti", "face_up": False, "discovered_by": ["Tonga"]}]}
+MOVE = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906", "1006", "0808"]}
+HOME_FLEET = {**MOVE, "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2, "transport_canoe": 1,
+                                            "warrior_band": 1}]}}
+SEA_BATTLE = {**MOVE, "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}],
+                                 "Samoa": [{"hex": "0906", "war_canoe": 1}, {"hex": "0808", "war_canoe": 1}]}}
+M14 = {**MOVE, "tiles": [{"hex": "1007", "tile": "Rarotonga"}],
+       "islands": [{"ig": "1007", "villages": 2, "controller": "Samoa"}],
+       "pieces": {"Tonga": [{"hex": "0906", "war_canoe": 2, "warrior_band": 1, "transport_canoe": 1}],
+                  "Samoa": [{"hex": "1007", "transport_canoe": 1, "warrior_band": 1}]}}
+TWO_IGS = {**MOVE, "tiles": [{"hex": "0905", "tile": "Tahiti"}],
+           "islands": [{"ig": "0905", "villages": 1, "controller": "Samoa"}],
+           "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1}], "Samoa": [{"hex": "0906", "transport_canoe": 1}]}}
+SAMOA_HOME = {**MOVE, "tiles": [{"hex": "0905", "tile": "Tahiti"}, {"hex": "0805", "tile": "Rotuma"}],
+              "islands": [{"ig": "0905", "villages": 1, "controller": "Samoa"},
+                          {"ig": "0805", "villages": 1, "controller": "Samoa"}],
+              "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}], "Samoa": []}}
+EXPLORE_START = ["premove 0807", "explore 0906"]
+ATTACK_SAMOA = ["party 0807", "take war_canoe", "take war_canoe", "go 0806", "done", "end", "die 6"]
+POSITIONS = {
+    "new 4-player game": (None, []),
+    "Tonga to explore": (EXPLORE, []),
+    "Tonga holds a face-down tile at 0907": (EXPLORE, []),
+    "after `premove 0807`": (EXPLORE, ["premove 0807"]),
+    "after `explore 0906`": (EXPLORE, EXPLORE_START),
+    "after `marker island_2`": (EXPLORE, EXPLORE_START + ["marker island_2"]),
+    "after `marker off_course`": (EXPLORE, EXPLORE_START + ["marker off_course"]),
+    "after `tile Hawaii`": (EXPLORE, EXPLORE_START + ["marker island_2", "tile Hawaii"]),
+    "after `keep`": (EXPLORE, EXPLORE_START + ["marker island_2", "tile Hawaii", "keep"]),
+    "a player who can claim": ({"players": ["Tonga", "Samoa"], "step": "victory",
+                                "options": {"variable_game_end": 5},
+                                "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga"}]}, []),
+    "Tonga's chain 0807-0906-1006": ({**MOVE, "pieces": {"Tonga": [
+        {"hex": h, "transport_canoe": 1, "face_up_canoe": True, **({"warrior_band": 1} if h == "Tonga" else {})}
+        for h in ("Tonga", "0906", "1006")]}}, []),
+    "Tonga's war canoes at home": (HOME_FLEET, []),
+    "after `party 0807`": (HOME_FLEET, ["party 0807"]),
+    "after `take warrior_band`": (HOME_FLEET, ["party 0807", "take war_canoe", "take warrior_band"]),
+    "after `take war_canoe`": (HOME_FLEET, ["party 0807", "take war_canoe"]),
+    "Tonga ends beside two enemy stacks": (SEA_BATTLE, ["party 0807", "take war_canoe", "go 0906", "done",
+                                                       "party 0807", "take war_canoe", "go 0808", "done", "end"]),
+    "Tonga's battle at sea": (SEA_BATTLE, ["party 0807", "take war_canoe", "take war_canoe", "go 0906", "done",
+                                           "end"]),
+    "Tonga's band and canoes rolled a 3": (M14, ["party 0906", "take war_canoe", "take war_canoe",
+                                                 "take warrior_band", "take transport_canoe", "go 1007", "done",
+                                                 "end", "die 3"]),
+    "Samoa loses between two IGs": (TWO_IGS, ["party 0807", "take war_canoe", "go 0906", "done", "end"]),
+    "Tonga beat Samoa's IG": (MOVE | {"pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}], "Samoa": []}},
+                              ATTACK_SAMOA),
+    "Samoa lost its home": (SAMOA_HOME, ATTACK_SAMOA + ["raze"]),
+}
+
+
 def position(rules, name: str) -> engine.GameState:
-    """The positions named in NOTATION.md's table."""
-    explore = {"players": ["Tonga", "Samoa"], "step": "exploration",
-               "tiles": [{"hex": "0907", "tile": "Tahiti", "face_up": False, "discovered_by": ["Tonga"]}]}
-    prefix = re.match(r"after `(.*)`", name)
-    if name == "new 4-player game":
-        return engine.new_game(rules, ["Tonga", "Samoa", "Hiva", "Raiatea"], seed=1)
-    if name in ("Tonga to explore", "Tonga holds a face-down tile at 0907"):
-        return engine.load_scenario(rules, explore)
-    if name == "a player who can claim":
-        return engine.load_scenario(rules, {"players": ["Tonga", "Samoa"], "step": "victory",
-                                            "options": {"variable_game_end": 5},
-                                            "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga"}]})
-    history = {"premove 0807": [], "explore 0906": ["premove 0807"],
-               "marker island_2": ["premove 0807", "explore 0906"],
-               "marker off_course": ["premove 0807", "explore 0906"],
-               "tile Hawaii": ["premove 0807", "explore 0906", "marker island_2"],
-               "keep": ["premove 0807", "explore 0906", "marker island_2", "tile Hawaii"]}
-    assert prefix, f"unknown position {name!r}"
-    state = engine.load_scenario(rules, explore)
-    do(state, *history[prefix.group(1)], prefix.group(1))
+    """The positions named in NOTATION.md's table: a scenario and the actions played since."""
+    assert name in POSITIONS, f"unknown position {name!r}"
+    scenario, history = POSITIONS[name]
+    if scenario is None:
+        state = engine.new_game(rules, ["Tonga", "Samoa", "Hiva", "Raiatea"], seed=1)
+    else:
+        state = engine.load_scenario(rules, scenario)
+    do(state, *history)
     return state
 
 

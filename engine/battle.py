@@ -1,0 +1,356 @@
+"""Battle resolution (rules M8-M13, rulings X3, X4, X16, X17).
+
+A battle is a machine inside the mover's Movement step: reveal and rows (M8.1-M8.3), die rounds with the
+owner of the hit side choosing the piece (M8.4-M8.5), then the loser's retreat (M9), the conqueror's saving of
+villages (M10), a new home for a player who lost theirs (M11) and the winner's face-up canoe (M12).
+"""
+from __future__ import annotations
+
+from . import chance
+from .actions import Action, IllegalAction, act
+from .board import enemy_ig, enemy_owners, has_enemy_combat_pieces
+from .cards import eliminates_retreating_bands, extra_local_warriors
+from .ruleset import PIECES
+from .state import (BAND, CHANCE_ACTOR, COLONY, INDEPENDENT, KIND_INDEX, NOBODY, OUT_OF_GAME, RUMOR, TRANSPORT,
+                    UNBUILT, WAR_CANOE, Event, GameState, event)
+
+ATTACKER, DEFENDER = 0, 1
+LOCAL = "local_warrior"
+ROLL, HIT, RETREAT, SAVE, HOME, RAISE, OVER = "roll", "hit", "retreat", "save", "home", "raise", "over"
+
+
+class Battle:
+    """One battle in progress. Side 0 attacks, side 1 defends (a player, or INDEPENDENT)."""
+
+    __slots__ = ("hex", "sides", "front", "panicked", "locals", "phase", "hit", "winner", "villages", "saved",
+                 "retreat_to", "homeless")
+
+    def __init__(self, h: int, attacker: int, defender: int):
+        self.hex = h
+        self.sides = (attacker, defender)
+        self.front: tuple[list[int], list[int]] = ([], [])      # piece ids fighting
+        self.panicked: tuple[list[int], list[int]] = ([], [])   # piece ids out of this battle (M8.4)
+        self.locals = 0                 # local warriors still in the defender's front row (M8.2, M13)
+        self.phase = ROLL
+        self.hit = ""                   # the die result waiting for its owner's choice of piece
+        self.winner = -1                # ATTACKER or DEFENDER once decided
+        self.villages = 0               # villages on the IG when the battle began (M10)
+        self.saved = 0                  # villages the attacker saved (M10)
+        self.retreat_to: list[int] = []  # equally near IGs the loser chooses between (M9)
+        self.homeless = -1              # a player who lost the home IG and must name another (M11)
+
+    def clone(self) -> "Battle":
+        c = Battle.__new__(Battle)
+        c.hex, c.sides, c.front = self.hex, self.sides, (self.front[0][:], self.front[1][:])
+        c.panicked, c.locals, c.phase = (self.panicked[0][:], self.panicked[1][:]), self.locals, self.phase
+        c.hit, c.winner, c.villages, c.saved = self.hit, self.winner, self.villages, self.saved
+        c.retreat_to, c.homeless = self.retreat_to[:], self.homeless
+        return c
+
+    def to_dict(self) -> dict:
+        return {slot: getattr(self, slot) for slot in self.__slots__}
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+
+def _kinds(state: GameState, pids: list[int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for pid in pids:
+        name = PIECES[state.piece_kind[pid]]
+        out[name] = out.get(name, 0) + 1
+    return out
+
+
+def start(state: GameState, attacker: int, h: int) -> tuple[Battle, list[Event]]:
+    """M8.1-M8.3: everything in the hex is revealed, rumors leave, the rows form."""
+    rules = state.rules
+    defender = state.controller[h] if enemy_ig(state, h, attacker) else enemy_owners(state, h, attacker)[0]
+    b = Battle(h, attacker, defender)
+    events: list[Event] = []
+    for pid in list(state.pieces_at(h)):
+        if state.piece_kind[pid] == RUMOR:
+            state.piece_hex[pid] = UNBUILT
+            events.append(event("rumor_removed", player=state.names[state.piece_owner[pid]],
+                                hex=rules.map.labels[h]))
+        else:
+            state.piece_up[pid] = False
+    on_island = state.ig_squares(h) is not None
+    for side, player in enumerate(b.sides):
+        if player < 0:
+            continue
+        pids = list(state.pieces_at(h, player))
+        canoes = [p for p in pids if state.piece_kind[p] == WAR_CANOE]
+        bands = [p for p in pids if state.piece_kind[p] == BAND]
+        # Bands fight when they defend an IG or ride war canoes; the rest, and non-combat pieces, stay back.
+        fighting = len(bands) if side == DEFENDER and on_island else min(len(bands), len(canoes))
+        b.front[side].extend(canoes + bands[:fighting])
+    if defender == INDEPENDENT:
+        ig = rules.map.island_at[h]
+        b.locals, b.villages = ig.local_warriors, ig.green           # M13: villages on every green square
+    else:
+        b.villages = state.villages(h) if state.controller[h] == defender else 0
+        b.locals = rules.local_warriors[min(b.villages, len(rules.local_warriors) - 1)]
+        if b.villages:
+            b.locals += extra_local_warriors(state, defender)
+    events.append(event("battle_started", hex=rules.map.labels[h], attacker=state.names[attacker],
+                        defender=_name(state, defender), **{
+                            "attacker_pieces": _kinds(state, list(state.pieces_at(h, attacker))),
+                            "defender_pieces": _kinds(state, list(state.pieces_at(h, defender)))
+                            if defender >= 0 else {}, "local_warriors": b.locals, "villages": b.villages}))
+    if not b.front[DEFENDER] and not b.locals:
+        events.append(event("battle_won_at_once", hex=rules.map.labels[h], attacker=state.names[attacker]))
+        return b, events + finish(state, b, ATTACKER)                # M8.3
+    state.actor = CHANCE_ACTOR
+    return b, events
+
+
+def _name(state: GameState, player: int) -> str:
+    return "independent" if player == INDEPENDENT else state.names[player]
+
+
+def front_kinds(state: GameState, b: Battle, side: int) -> list[str]:
+    kinds = sorted({PIECES[state.piece_kind[p]] for p in b.front[side]})
+    return kinds + [LOCAL] if side == DEFENDER and b.locals else kinds
+
+
+def battle_of(state: GameState) -> Battle:
+    return state.sub.battle
+
+
+def chance_outcomes(state: GameState) -> list:
+    return chance.outcomes(state, chance.DICE)
+
+
+def draw(state: GameState) -> Action:
+    return chance.draw(state, chance.DICE)
+
+
+def legal(state: GameState, b: Battle) -> list[Action]:
+    labels = state.rules.map.labels
+    if b.phase == HIT:
+        verb = "lose" if b.hit.endswith("removed") else "panic"
+        side = ATTACKER if b.hit.startswith("attacker") else DEFENDER
+        return [act(verb, kind) for kind in front_kinds(state, b, side)]
+    if b.phase == RETREAT:
+        return [act("retreat", labels[h]) for h in b.retreat_to]
+    if b.phase == SAVE:
+        return [act("save", kind) for kind in front_kinds(state, b, ATTACKER)] + [act("raze")]
+    if b.phase == HOME:
+        return [act("home", labels[h]) for h in controlled(state, b.homeless)]
+    if b.phase == RAISE:
+        return [act("raise", labels[b.hex]), act("done")]
+    raise IllegalAction("no decision is pending in this battle")
+
+
+def perform(state: GameState, b: Battle, action: Action) -> list[Event]:
+    verb = action.verb
+    if verb == "die":
+        return roll(state, b, chance.take(state, chance.DICE, action))
+    if verb in ("lose", "panic"):
+        return apply_hit(state, b, action.args[0])
+    if verb == "retreat":
+        return retreat(state, b, state.rules.map.hex_of(action.args[0]))
+    if verb == "save":
+        return save(state, b, action.args[0])
+    if verb == "raze":
+        return conquer(state, b)
+    if verb == "home":
+        return new_home(state, b, state.rules.map.hex_of(action.args[0]))
+    if verb in ("raise", "done"):
+        return rejoin(state, b, verb == "raise")
+    raise IllegalAction(f"{action} is not a battle action")
+
+
+def roll(state: GameState, b: Battle, face: int) -> list[Event]:
+    """M8.4: the attacker's die; the owner of the side hit picks the piece (automatic with one kind)."""
+    result = state.rules.battle_die[face]
+    events = [event("die_rolled", hex=state.rules.map.labels[b.hex], face=face, result=result)]
+    b.hit = result
+    side = ATTACKER if result.startswith("attacker") else DEFENDER
+    kinds = front_kinds(state, b, side)
+    if len(kinds) == 1:
+        return events + apply_hit(state, b, kinds[0])
+    b.phase = HIT
+    state.actor = b.sides[side]
+    return events
+
+
+def apply_hit(state: GameState, b: Battle, kind: str) -> list[Event]:
+    side = ATTACKER if b.hit.startswith("attacker") else DEFENDER
+    removed = b.hit.endswith("removed")
+    owner = b.sides[side]
+    if kind == LOCAL:
+        b.locals -= 1                     # local warriors leave whether panicked or removed
+    else:
+        pid = next(p for p in b.front[side] if PIECES[state.piece_kind[p]] == kind)
+        b.front[side].remove(pid)
+        if removed:
+            state.piece_hex[pid] = UNBUILT
+        else:
+            b.panicked[side].append(pid)
+    events = [event("piece_removed" if removed else "piece_panicked", hex=state.rules.map.labels[b.hex],
+                    player=_name(state, owner), piece=kind)]
+    b.hit = ""
+    if not b.front[side] and not (side == DEFENDER and b.locals):
+        return events + finish(state, b, 1 - side)                    # M8.5
+    b.phase = ROLL
+    state.actor = CHANCE_ACTOR
+    return events
+
+
+def finish(state: GameState, b: Battle, winner: int) -> list[Event]:
+    b.winner = winner
+    events = [event("battle_won", hex=state.rules.map.labels[b.hex], winner=_name(state, b.sides[winner]),
+                    loser=_name(state, b.sides[1 - winner]))]
+    loser = b.sides[1 - winner]
+    if loser < 0 or not any(True for _ in state.pieces_at(b.hex, loser)):
+        return events + after_retreat(state, b)
+    choices = retreat_choices(state, b, loser)
+    if len(choices) > 1:
+        b.retreat_to, b.phase = choices, RETREAT
+        state.actor = loser
+        return events
+    return events + retreat(state, b, choices[0] if choices else -1)
+
+
+def controlled(state: GameState, player: int) -> list[int]:
+    return [h for h, owner in enumerate(state.controller) if owner == player]
+
+
+def retreat_choices(state: GameState, b: Battle, loser: int) -> list[int]:
+    """M9, X4: the nearest IGs the loser controls that hold no enemy combat pieces."""
+    dist = state.rules.map.distance
+    options = [h for h in controlled(state, loser) if h != b.hex and not has_enemy_combat_pieces(state, h, loser)]
+    if not options:
+        return []
+    best = min(dist(b.hex, h) for h in options)
+    return [h for h in options if dist(b.hex, h) == best]
+
+
+def retreat(state: GameState, b: Battle, to: int) -> list[Event]:
+    """M9: survivors go face down to the chosen IG; bands and colonies without a canoe are removed (X17)."""
+    loser = b.sides[1 - b.winner]
+    pids = list(state.pieces_at(b.hex, loser))
+    kinds = {k: [p for p in pids if state.piece_kind[p] == k] for k in (TRANSPORT, WAR_CANOE, BAND, COLONY)}
+    ferry_war, ferry_transport = len(kinds[WAR_CANOE]), len(kinds[TRANSPORT])
+    bands_on_war = min(len(kinds[BAND]), ferry_war)
+    colonies = min(len(kinds[COLONY]), ferry_transport)
+    bands_on_transport = min(len(kinds[BAND]) - bands_on_war, ferry_transport - colonies)
+    kept_bands = bands_on_war + bands_on_transport
+    if b.sides[b.winner] >= 0 and eliminates_retreating_bands(state, b.sides[b.winner]):
+        kept_bands = 0
+    keep = kinds[TRANSPORT] + kinds[WAR_CANOE] + kinds[BAND][:kept_bands] + kinds[COLONY][:colonies]
+    lost = [p for p in pids if p not in keep] if to >= 0 else pids
+    for pid in pids:
+        state.piece_up[pid] = False
+        state.piece_hex[pid] = UNBUILT if pid in lost else to
+    labels = state.rules.map.labels
+    events = [event("retreat", player=state.names[loser], source=labels[b.hex],
+                    to=labels[to] if to >= 0 else None, pieces=len(pids) - len(lost), removed=len(lost))]
+    return events + after_retreat(state, b)
+
+
+def after_retreat(state: GameState, b: Battle) -> list[Event]:
+    """M10: an attacker who beat the defenders of an IG with villages may save some of them."""
+    if b.winner == ATTACKER and state.ig_squares(b.hex) is not None:
+        if b.villages and b.front[ATTACKER]:
+            b.phase = SAVE
+            state.actor = b.sides[ATTACKER]
+            return []
+        return conquer(state, b)
+    return rejoin_or_ask(state, b)
+
+
+def save(state: GameState, b: Battle, kind: str) -> list[Event]:
+    """X3: a surviving front-row piece, not panicked, leaves the game to save one village."""
+    pid = next(p for p in b.front[ATTACKER] if PIECES[state.piece_kind[p]] == kind)
+    b.front[ATTACKER].remove(pid)
+    state.piece_hex[pid] = OUT_OF_GAME
+    b.saved += 1
+    events = [event("village_saved", hex=state.rules.map.labels[b.hex], player=state.names[b.sides[0]],
+                    piece=kind)]
+    if b.saved == b.villages or not b.front[ATTACKER]:
+        return events + conquer(state, b)
+    return events
+
+
+def conquer(state: GameState, b: Battle) -> list[Event]:
+    """M10: all villages go (IA stays); saved ones become the winner's; the tile faces the winner's home."""
+    h, attacker, defender = b.hex, b.sides[ATTACKER], b.sides[DEFENDER]
+    rules = state.rules
+    green = state.ig_squares(h)[0]
+    state.green_villages[h] = min(b.saved, green)
+    state.ia_villages[h] = min(b.saved - state.green_villages[h], state.ia[h])
+    state.controller[h] = attacker if b.saved else NOBODY
+    if state.tile[h] >= 0:
+        from .exploration import home_orientation
+        state.orient[h] = home_orientation(state, attacker)
+    if h in rules.map.island_at:
+        state.must_hold[h] = attacker          # M10, M13: the conqueror keeps a piece on a printed IG
+    events = [event("conquest", hex=rules.map.labels[h], player=state.names[attacker], saved=b.saved,
+                    controlled=bool(b.saved))]
+    if defender >= 0:
+        for p in range(state.players):
+            if state.capital[p] == h:
+                state.capital[p] = -1
+        if state.home[defender] == h:
+            return events + lose_home(state, b, defender)
+    return events + rejoin_or_ask(state, b)
+
+
+def lose_home(state: GameState, b: Battle, player: int) -> list[Event]:
+    """M11: the player names another controlled IG as home at once (automatic when there is one choice)."""
+    options = controlled(state, player)
+    if len(options) > 1:
+        b.homeless, b.phase = player, HOME
+        state.actor = player
+        return [event("home_lost", player=state.names[player])]
+    state.home[player] = options[0] if options else -1
+    events = [event("home_lost", player=state.names[player])]
+    if options:
+        events += new_home(state, b, options[0])
+    else:
+        events += rejoin_or_ask(state, b)
+    return events
+
+
+def new_home(state: GameState, b: Battle, h: int) -> list[Event]:
+    player = b.homeless if b.homeless >= 0 else b.sides[DEFENDER]
+    state.home[player] = state.capital[player] = h
+    b.homeless = -1
+    return [event("new_home", player=state.names[player], hex=state.rules.map.labels[h])] + rejoin_or_ask(state, b)
+
+
+def rejoin_or_ask(state: GameState, b: Battle) -> list[Event]:
+    """M12: the winner's pieces stay face down; the winner may turn one transport canoe face up."""
+    winner = b.sides[b.winner]
+    if winner >= 0 and any(state.piece_kind[p] == TRANSPORT for p in state.pieces_at(b.hex, winner)):
+        b.phase = RAISE
+        state.actor = winner
+        return []
+    return rejoin(state, b, False)
+
+
+def rejoin(state: GameState, b: Battle, face_up: bool) -> list[Event]:
+    winner = b.sides[b.winner]
+    events: list[Event] = []
+    if winner >= 0:
+        for pid in state.pieces_at(b.hex, winner):
+            state.piece_up[pid] = False
+        if face_up:
+            pid = next(p for p in state.pieces_at(b.hex, winner) if state.piece_kind[p] == TRANSPORT)
+            state.piece_up[pid] = True
+            events.append(event("canoe_face_up", player=state.names[winner], hex=state.rules.map.labels[b.hex]))
+    b.phase = OVER
+    return events + [event("battle_over", hex=state.rules.map.labels[b.hex])]
+
+
+def view(state: GameState, b: Battle) -> dict:
+    """Everyone sees both sides of a battle (M6)."""
+    return {"hex": state.rules.map.labels[b.hex], "attacker": _name(state, b.sides[0]),
+            "defender": _name(state, b.sides[1]), "phase": b.phase, "hit": b.hit,
+            "front": [_kinds(state, b.front[0]), {**_kinds(state, b.front[1]), **({LOCAL: b.locals} if b.locals else {})}],
+            "panicked": [_kinds(state, b.panicked[0]), _kinds(state, b.panicked[1])],
+            "villages": b.villages}

@@ -1,0 +1,57 @@
+"""What a hex holds, as the rules name it: known hexes, enemy hexes, pieces and their owners.
+
+Exploration (E3, E6.3), movement (M4), battle (M8, M9) and building (B1.3) ask these questions.
+"""
+from __future__ import annotations
+
+from .state import INDEPENDENT, NOBODY, TRANSPORT, WAR_CANOE, BAND, GameState
+
+
+def is_known(state: GameState, h: int) -> bool:
+    """Known hexes (M4.1): printed ocean and IGs, explored ocean, face-up tiles."""
+    return state.rules.map.kinds[h] != "unknown" or state.ocean[h] or (state.tile[h] >= 0 and state.tile_up[h])
+
+
+def enemy_ig(state: GameState, h: int, player: int) -> bool:
+    """An IG controlled by another player, or a printed independent IG (M4.3)."""
+    owner = state.controller[h]
+    return owner == INDEPENDENT or (owner != NOBODY and owner != player)
+
+
+def enemy_owners(state: GameState, h: int, player: int) -> list[int]:
+    """Other players with pieces in a hex, in seat order."""
+    owners = {state.piece_owner[pid] for pid, loc in enumerate(state.piece_hex) if loc == h}
+    return sorted(o for o in owners if o != player)
+
+
+def has_enemy_pieces(state: GameState, h: int, player: int) -> bool:
+    owners = state.piece_owner
+    return any(loc == h and owners[pid] != player for pid, loc in enumerate(state.piece_hex))
+
+
+def has_enemy_kind(state: GameState, h: int, player: int, kinds: tuple[int, ...]) -> bool:
+    owners, kind = state.piece_owner, state.piece_kind
+    return any(loc == h and owners[pid] != player and kind[pid] in kinds for pid, loc in enumerate(state.piece_hex))
+
+
+def is_enemy(state: GameState, h: int, player: int) -> bool:
+    """E3: an independent IG, an IG controlled by another player, or a hex holding another player's pieces."""
+    return enemy_ig(state, h, player) or has_enemy_pieces(state, h, player)
+
+
+def war_canoe_must_stop(state: GameState, h: int, player: int) -> bool:
+    """M4.4: a war canoe stops on entering an enemy-controlled IG or a hex with enemy war canoes."""
+    return enemy_ig(state, h, player) or has_enemy_kind(state, h, player, (WAR_CANOE,))
+
+
+def has_enemy_combat_pieces(state: GameState, h: int, player: int) -> bool:
+    """M9: retreats never go where another player's war canoes or warrior bands are."""
+    return has_enemy_kind(state, h, player, (WAR_CANOE, BAND))
+
+
+def face_up_transport(state: GameState, h: int, player: int) -> int:
+    """The player's face-up transport canoe in a hex, or -1 (M6: at most one)."""
+    for pid, loc in enumerate(state.piece_hex):
+        if loc == h and state.piece_up[pid] and state.piece_owner[pid] == player and state.piece_kind[pid] == TRANSPORT:
+            return pid
+    return -1

@@ -1,0 +1,84 @@
+"""Invariants every reachable game state keeps; the property tests and bench/fuzz.py check them after each action.
+
+Each check returns a list of broken facts in words (empty when all hold), so a failing fuzz run says what broke.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .board import is_known
+from .exploration import PENALTY, TILE, Exploration
+from .ruleset import PIECES
+from .state import INDEPENDENT, NOBODY, OUT_OF_GAME, TRANSPORT, TURN_ORDER, UNBUILT, GameState
+from .victory import vp
+
+
+def violations(state: GameState) -> list[str]:
+    rules = state.rules
+    out: list[str] = []
+    n_hex = len(rules.map)
+    # Pieces: the counter mix per player, each piece in exactly one valid place (B1.6).
+    for p in range(state.players):
+        for kind, name in enumerate(PIECES):
+            if len(state.pieces_of(p, kind)) != rules.counter_mix[name]:
+                out.append(f"{state.names[p]} has {len(state.pieces_of(p, kind))} {name}, not the counter mix")
+    up_per_hex: Counter = Counter()
+    for pid, h in enumerate(state.piece_hex):
+        if h in (UNBUILT, OUT_OF_GAME):
+            if state.piece_up[pid]:
+                out.append(f"piece {pid} off the map is face up")
+            continue
+        if not 0 <= h < n_hex:
+            out.append(f"piece {pid} is at {h}, not a hex")
+        elif not is_known(state, h):
+            out.append(f"piece {pid} stands in an unknown hex {rules.map.labels[h]}")
+        if state.piece_up[pid]:
+            if state.piece_kind[pid] != TRANSPORT:
+                out.append(f"piece {pid} is face up but not a transport canoe")
+            up_per_hex[(state.piece_owner[pid], h)] += 1
+    out += [f"{n} face-up transport canoes of one player in {rules.map.labels[h]}" for (_, h), n in
+            up_per_hex.items() if n > 1]
+    # Villages never exceed squares; control follows villages (V2).
+    for h in range(n_hex):
+        squares = state.ig_squares(h)
+        villages = state.villages(h)
+        if squares is None:
+            if villages or state.ia[h] or state.controller[h] not in (NOBODY,):
+                out.append(f"{rules.map.labels[h]} has villages or a controller but no island group")
+            continue
+        green, brown, atoll = squares
+        if state.green_villages[h] > green or state.ia[h] > brown or state.ia_villages[h] > state.ia[h]:
+            out.append(f"{rules.map.labels[h]} has more villages than squares")
+        owner = state.controller[h]
+        if owner == INDEPENDENT:
+            if h not in rules.map.island_at or villages:
+                out.append(f"{rules.map.labels[h]} is independent but not an untouched printed IG")
+        elif (owner >= 0) != (villages > 0):
+            out.append(f"{rules.map.labels[h]}: controller {owner} with {villages} villages")
+    for p in range(state.players):
+        if state.capital[p] >= 0 and state.controller[state.capital[p]] != p:
+            out.append(f"{state.names[p]}'s capital is on an IG they do not control")
+    # Piles: tiles once each, cards once each, island markers match the tile stack (S1-S3, E4).
+    tiles = [t for t in state.tile if t >= 0] + state.stack
+    if len(tiles) != len(set(tiles)):
+        out.append("a tile is in two places")
+    cards = Counter(state.deck)
+    for p in range(state.players):
+        cards.update(state.hand[p] + state.shown[p])
+    if cards != Counter(c.id for c in rules.cards for _ in range(c.count)):
+        out.append("the A&C cards in deck, hands and face up are not the 27 of the deck")
+    islands = sum(n for m, n in zip(rules.markers, state.cup) if m.kind == "island")
+    drawing = isinstance(state.sub, Exploration) and state.sub.phase == TILE    # marker out, tile not yet
+    if islands + drawing != len(state.stack) and not state.queued:
+        out.append(f"{islands} island markers in the cup for {len(state.stack)} tiles in the stack")
+    if min(state.cup) < 0:
+        out.append("the cup holds a negative number of markers")
+    placed = sum(1 for _, k in state.sub.markers if k == PENALTY) if isinstance(state.sub, Exploration) else 0
+    if state.penalty_pool + placed != rules.penalty_markers:
+        out.append("penalty markers went missing")
+    # VP on the track are those counted from scratch once a Victory step has recounted them (V1).
+    if state.step == TURN_ORDER and state.sub is None:
+        for p in range(state.players):
+            if state.vp_track[p] != vp(state, p):
+                out.append(f"{state.names[p]}'s VP track {state.vp_track[p]} != recount {vp(state, p)}")
+    return out
