@@ -131,15 +131,6 @@ def reveal(state: GameState, h: int, player: int) -> list[Event]:
                   orientation=state.orient[h], by=state.names[player])]
 
 
-def flip_actions(state: GameState) -> list[Action]:
-    labels = state.rules.map.labels
-    return [act("flip", labels[h]) for h in flippable(state, state.actor)]
-
-
-def flip(state: GameState, action: Action) -> list[Event]:
-    return reveal(state, state.rules.map.hex_of(action.args[0]), state.actor)
-
-
 # --- the step ---------------------------------------------------------------------------------------------------
 
 def begin(state: GameState) -> list[Event]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import building, exploration, flow, movement, turn_order, victory  # noqa: F401  (steps register below)
+from . import anytime, building, exploration, flow, movement, turn_order, victory
 from .actions import Action, IllegalAction, split_text
 from .state import CHANCE_ACTOR, NO_ACTOR, OVER, Event, GameState
 
@@ -28,7 +28,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     if state.actor == CHANCE_ACTOR:
         return [a for a, _ in chance_outcomes(state)]
-    return flow.step_module(state).legal(state) + exploration.flip_actions(state)
+    return flow.step_module(state).legal(state) + anytime.actions(state)
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -62,8 +62,8 @@ def resolve_chance(state: GameState) -> list[Event]:
 
 def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
     state.history = ((str(action), drawn), state.history)
-    if action.verb == "flip":                 # E6.5: whenever the discoverer is to act, in any step
-        events = exploration.flip(state, action)
+    if action.verb in anytime.VERBS:          # E6.5, M7: whenever the player is to act, in any step
+        events = anytime.perform(state, action)
     else:
         events = flow.step_module(state).perform(state, action)
     state.add_log(events)

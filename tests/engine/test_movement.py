@@ -144,6 +144,16 @@ def test_M7_X5_rumors_move_like_canoes(rules):
     assert view["stacks"]["Tonga"] == {"pieces": 1, "face_up_canoe": False}
 
 
+def test_M7_a_rumor_may_be_withdrawn_whenever_its_owner_acts(rules):
+    s = game(rules, [{"hex": "Tonga", "rumor": 1, "transport_canoe": 1}, {"hex": "0906", "rumor": 1}],
+             step="exploration")
+    assert "withdraw 0906" in legal(s)
+    events = do(s, "withdraw 0906")
+    assert events[0].kind == "rumor_removed" and where(s, "Tonga", RUMOR) == ["0807"]
+    do(s, "end", "end", "party 0807", "take rumor", "take transport_canoe", "withdraw 0807")
+    assert where(s, "Tonga", RUMOR) == [] and len(s.sub.party) == 1
+
+
 def test_M10_the_last_piece_stays_on_a_conquered_printed_ig(rules):
     sc = {"islands": [{"ig": "Fiji", "villages": 0, "must_hold": "Tonga"}]}
     s = game(rules, [{"hex": "Fiji", "war_canoe": 1, "transport_canoe": 1}], **sc)

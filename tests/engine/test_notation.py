@@ -58,6 +58,7 @@ POSITIONS = {
         {"hex": h, "transport_canoe": 1, "face_up_canoe": True, **({"warrior_band": 1} if h == "Tonga" else {})}
         for h in ("Tonga", "0906", "1006")]}}, []),
     "Tonga's war canoes at home": (HOME_FLEET, []),
+    "a rumor at sea": ({**MOVE, "pieces": {"Tonga": [{"hex": "0906", "rumor": 1}]}}, []),
     "after `party 0807`": (HOME_FLEET, ["party 0807"]),
     "after `take warrior_band`": (HOME_FLEET, ["party 0807", "take war_canoe", "take warrior_band"]),
     "after `take war_canoe`": (HOME_FLEET, ["party 0807", "take war_canoe"]),
