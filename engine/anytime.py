@@ -1,13 +1,15 @@
 """Actions a player may take whenever they are to act, in any step (ruling X6's windows):
-flip a face-down tile they discovered (E6.5) and withdraw one of their rumors from the map (M7)."""
+flip a face-down tile they discovered (E6.5), withdraw one of their rumors from the map (M7) and reveal an
+Arts & Culture card (B4; it stays face up)."""
 from __future__ import annotations
 
 from .actions import Action, act
+from .cards import show_card
 from .exploration import flippable, reveal
 from .movement import Movement
 from .state import RUMOR, UNBUILT, Event, GameState, event
 
-VERBS = ("flip", "withdraw")
+VERBS = ("flip", "withdraw", "show")
 
 
 def actions(state: GameState) -> list[Action]:
@@ -15,10 +17,14 @@ def actions(state: GameState) -> list[Action]:
     player = state.actor
     out = [act("flip", labels[h]) for h in flippable(state, player)]
     rumors = sorted({state.piece_hex[p] for p in state.pieces_of(player, RUMOR) if state.piece_hex[p] >= 0})
-    return out + [act("withdraw", labels[h]) for h in rumors]
+    out += [act("withdraw", labels[h]) for h in rumors]
+    keys = sorted({state.rules.cards[c].key for c in state.hand[player]})
+    return out + [act("show", key) for key in keys]
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
+    if action.verb == "show":
+        return show_card(state, state.actor, state.rules.card_id(action.args[0]))
     h = state.rules.map.hex_of(action.args[0])
     if action.verb == "flip":
         return reveal(state, h, state.actor)
@@ -27,3 +33,4 @@ def perform(state: GameState, action: Action) -> list[Event]:
     if isinstance(state.sub, Movement) and pid in state.sub.party:
         state.sub.party.remove(pid)
     return [event("rumor_removed", player=state.names[state.actor], hex=action.args[0])]
+

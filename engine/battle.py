@@ -1,29 +1,33 @@
 """Battle resolution (rules M8-M13, rulings X3, X4, X16, X17).
 
-A battle is a machine inside the mover's Movement step: reveal and rows (M8.1-M8.3), die rounds with the
-owner of the hit side choosing the piece (M8.4-M8.5), then the loser's retreat (M9), the conqueror's saving of
-villages (M10), a new home for a player who lost theirs (M11) and the winner's face-up canoe (M12).
+A battle is a machine inside the mover's Movement step: the defender's chance to call it off with a card
+(Arioi), reveal and rows (M8.1-M8.3), die rounds with the owner of the hit side choosing the piece (M8.4-M8.5)
+and the battle cards' windows around each roll (B4, X6), then the loser's retreat (M9), the conqueror's saving
+of villages (M10), a new home for a player who lost theirs (M11) and the winner's face-up canoe (M12).
 """
 from __future__ import annotations
 
 from . import chance
 from .actions import Action, IllegalAction, act
 from .board import enemy_ig, enemy_owners, has_enemy_combat_pieces
-from .cards import eliminates_retreating_bands, extra_local_warriors
+from .cards import (battle_cards, eliminates_retreating_bands, extra_local_warriors, modifier, show_card, spend,
+                    usable_one_time)
 from .ruleset import PIECES
 from .state import (BAND, CHANCE_ACTOR, COLONY, INDEPENDENT, KIND_INDEX, NOBODY, OUT_OF_GAME, RUMOR, TRANSPORT,
                     UNBUILT, WAR_CANOE, Event, GameState, event)
 
 ATTACKER, DEFENDER = 0, 1
 LOCAL = "local_warrior"
-ROLL, HIT, RETREAT, SAVE, HOME, RAISE, OVER = "roll", "hit", "retreat", "save", "home", "raise", "over"
+CANCEL, CARD, ROLL, REROLL, HIT = "cancel", "card", "roll", "reroll", "hit"
+RETREAT, SAVE, HOME, RAISE, OVER = "retreat", "save", "home", "raise", "over"
+SIDE_NAMES = ("attack", "defend")
 
 
 class Battle:
     """One battle in progress. Side 0 attacks, side 1 defends (a player, or INDEPENDENT)."""
 
     __slots__ = ("hex", "sides", "front", "panicked", "locals", "phase", "hit", "winner", "villages", "saved",
-                 "retreat_to", "homeless")
+                 "retreat_to", "homeless", "window", "modifier", "carded", "used", "face", "cancelled")
 
     def __init__(self, h: int, attacker: int, defender: int):
         self.hex = h
@@ -38,6 +42,12 @@ class Battle:
         self.saved = 0                  # villages the attacker saved (M10)
         self.retreat_to: list[int] = []  # equally near IGs the loser chooses between (M9)
         self.homeless = -1              # a player who lost the home IG and must name another (M11)
+        self.window = 0                 # the side whose battle-card window is open before the roll (X6)
+        self.modifier = 0               # a battle card's change to the coming roll
+        self.carded = False             # a card already affects this roll (B4: one card per roll)
+        self.used: tuple[list[int], list[int]] = ([], [])    # battle cards used in this battle, per side
+        self.face = 0                   # the roll waiting for the hurt side's reroll decision
+        self.cancelled = False          # the defender called the attack off (Arioi)
 
     def clone(self) -> "Battle":
         c = Battle.__new__(Battle)
@@ -45,6 +55,8 @@ class Battle:
         c.panicked, c.locals, c.phase = (self.panicked[0][:], self.panicked[1][:]), self.locals, self.phase
         c.hit, c.winner, c.villages, c.saved = self.hit, self.winner, self.villages, self.saved
         c.retreat_to, c.homeless = self.retreat_to[:], self.homeless
+        c.window, c.modifier, c.carded, c.face = self.window, self.modifier, self.carded, self.face
+        c.used, c.cancelled = (self.used[0][:], self.used[1][:]), self.cancelled
         return c
 
     def to_dict(self) -> dict:
@@ -64,10 +76,21 @@ def _kinds(state: GameState, pids: list[int]) -> dict[str, int]:
 
 
 def start(state: GameState, attacker: int, h: int) -> tuple[Battle, list[Event]]:
-    """M8.1-M8.3: everything in the hex is revealed, rumors leave, the rows form."""
-    rules = state.rules
+    """A battle is about to start: a defender holding Arioi may call it off; otherwise it is fought."""
     defender = state.controller[h] if enemy_ig(state, h, attacker) else enemy_owners(state, h, attacker)[0]
     b = Battle(h, attacker, defender)
+    if defender >= 0 and usable_one_time(state, defender, "attacked"):
+        b.phase = CANCEL
+        state.actor = defender
+        return b, [event("battle_announced", hex=state.rules.map.labels[h], attacker=state.names[attacker],
+                         defender=state.names[defender])]
+    return b, fight(state, b)
+
+
+def fight(state: GameState, b: Battle) -> list[Event]:
+    """M8.1-M8.3: everything in the hex is revealed, rumors leave, the rows form."""
+    rules = state.rules
+    h, (attacker, defender) = b.hex, b.sides
     events: list[Event] = []
     for pid in list(state.pieces_at(h)):
         if state.piece_kind[pid] == RUMOR:
@@ -101,9 +124,52 @@ def start(state: GameState, attacker: int, h: int) -> tuple[Battle, list[Event]]
                             if defender >= 0 else {}, "local_warriors": b.locals, "villages": b.villages}))
     if not b.front[DEFENDER] and not b.locals:
         events.append(event("battle_won_at_once", hex=rules.map.labels[h], attacker=state.names[attacker]))
-        return b, events + finish(state, b, ATTACKER)                # M8.3
+        return events + finish(state, b, ATTACKER)                   # M8.3
+    return events + next_roll(state, b)
+
+
+def modifier_cards(state: GameState, b: Battle, side: int) -> list[int]:
+    player = b.sides[side]
+    if player < 0 or b.carded:
+        return []
+    return [c for c in battle_cards(state, player, SIDE_NAMES[side], "battle_modifier") if c not in b.used[side]]
+
+
+def reroll_cards(state: GameState, b: Battle, side: int) -> list[int]:
+    player = b.sides[side]
+    if player < 0 or b.carded:
+        return []
+    return [c for c in battle_cards(state, player, SIDE_NAMES[side], "battle_reroll") if c not in b.used[side]]
+
+
+def next_roll(state: GameState, b: Battle) -> list[Event]:
+    """Before each roll, the attacker then the defender may play a battle card (B4, X6); then the die."""
+    b.modifier, b.carded, b.window = 0, False, ATTACKER
+    return open_window(state, b)
+
+
+def open_window(state: GameState, b: Battle) -> list[Event]:
+    while b.window <= DEFENDER:
+        if modifier_cards(state, b, b.window):
+            b.phase = CARD
+            state.actor = b.sides[b.window]
+            return []
+        b.window += 1
+    b.phase = ROLL
     state.actor = CHANCE_ACTOR
-    return b, events
+    return []
+
+
+def use_battle_card(state: GameState, b: Battle, side: int, card: int) -> list[Event]:
+    """The card is revealed if hidden; it counts as used in this battle and for this roll (B4)."""
+    player = b.sides[side]
+    b.used[side].append(card)
+    b.carded = True
+    events = []
+    if card in state.hand[player]:
+        events += show_card(state, player, card)
+    return events + [event("battle_card", hex=state.rules.map.labels[b.hex], player=state.names[player],
+                           card=state.rules.cards[card].key)]
 
 
 def _name(state: GameState, player: int) -> str:
@@ -129,6 +195,13 @@ def draw(state: GameState) -> Action:
 
 def legal(state: GameState, b: Battle) -> list[Action]:
     labels = state.rules.map.labels
+    keys = [c.key for c in state.rules.cards]
+    if b.phase == CANCEL:
+        return [act("use", keys[c]) for c in usable_one_time(state, b.sides[DEFENDER], "attacked")] + [act("fight")]
+    if b.phase == CARD:
+        return [act("use", keys[c]) for c in modifier_cards(state, b, b.window)] + [act("roll")]
+    if b.phase == REROLL:
+        return [act("use", keys[c]) for c in reroll_cards(state, b, hurt_side(state, b.face))] + [act("accept")]
     if b.phase == HIT:
         verb = "lose" if b.hit.endswith("removed") else "panic"
         side = ATTACKER if b.hit.startswith("attacker") else DEFENDER
@@ -147,7 +220,27 @@ def legal(state: GameState, b: Battle) -> list[Action]:
 def perform(state: GameState, b: Battle, action: Action) -> list[Event]:
     verb = action.verb
     if verb == "die":
-        return roll(state, b, chance.take(state, chance.DICE, action))
+        return rolled(state, b, chance.take(state, chance.DICE, action))
+    if verb == "fight":
+        return fight(state, b)
+    if verb == "use" and b.phase == CANCEL:
+        return cancel(state, b, state.rules.card_id(action.args[0]))
+    if verb == "use" and b.phase == CARD:
+        card = state.rules.card_id(action.args[0])
+        b.modifier = modifier(state, card)
+        b.window = DEFENDER + 1
+        return use_battle_card(state, b, ATTACKER if state.actor == b.sides[ATTACKER] else DEFENDER, card) \
+            + open_window(state, b)
+    if verb == "roll":
+        b.window += 1
+        return open_window(state, b)
+    if verb == "use" and b.phase == REROLL:
+        events = use_battle_card(state, b, hurt_side(state, b.face), state.rules.card_id(action.args[0]))
+        b.phase = ROLL
+        state.actor = CHANCE_ACTOR
+        return events + [event("reroll", hex=state.rules.map.labels[b.hex])]
+    if verb == "accept":
+        return roll(state, b, b.face)
     if verb in ("lose", "panic"):
         return apply_hit(state, b, action.args[0])
     if verb == "retreat":
@@ -163,10 +256,26 @@ def perform(state: GameState, b: Battle, action: Action) -> list[Event]:
     raise IllegalAction(f"{action} is not a battle action")
 
 
+def hurt_side(state: GameState, face: int) -> int:
+    return ATTACKER if state.rules.battle_die[face].startswith("attacker") else DEFENDER
+
+
+def rolled(state: GameState, b: Battle, face: int) -> list[Event]:
+    """The die shows a face; a card's modifier moves it (within 1-6); the side it hurts may reroll."""
+    final = min(6, max(1, face + b.modifier))
+    events = [event("die_rolled", hex=state.rules.map.labels[b.hex], face=face, modifier=b.modifier,
+                    result=state.rules.battle_die[final])]
+    if reroll_cards(state, b, hurt_side(state, final)):
+        b.face, b.phase = final, REROLL
+        state.actor = b.sides[hurt_side(state, final)]
+        return events
+    return events + roll(state, b, final)
+
+
 def roll(state: GameState, b: Battle, face: int) -> list[Event]:
-    """M8.4: the attacker's die; the owner of the side hit picks the piece (automatic with one kind)."""
+    """M8.4: the result stands; the owner of the side hit picks the piece (automatic with one kind)."""
     result = state.rules.battle_die[face]
-    events = [event("die_rolled", hex=state.rules.map.labels[b.hex], face=face, result=result)]
+    events: list[Event] = []
     b.hit = result
     side = ATTACKER if result.startswith("attacker") else DEFENDER
     kinds = front_kinds(state, b, side)
@@ -195,9 +304,7 @@ def apply_hit(state: GameState, b: Battle, kind: str) -> list[Event]:
     b.hit = ""
     if not b.front[side] and not (side == DEFENDER and b.locals):
         return events + finish(state, b, 1 - side)                    # M8.5
-    b.phase = ROLL
-    state.actor = CHANCE_ACTOR
-    return events
+    return events + next_roll(state, b)
 
 
 def finish(state: GameState, b: Battle, winner: int) -> list[Event]:
@@ -213,6 +320,13 @@ def finish(state: GameState, b: Battle, winner: int) -> list[Event]:
         state.actor = loser
         return events
     return events + retreat(state, b, choices[0] if choices else -1)
+
+
+def cancel(state: GameState, b: Battle, card: int) -> list[Event]:
+    """Arioi: there is no battle; the attacker's pieces in the hex retreat (M9)."""
+    b.cancelled = True
+    events = spend(state, b.sides[DEFENDER], card)
+    return events + [event("attack_cancelled", hex=state.rules.map.labels[b.hex])] + finish(state, b, DEFENDER)
 
 
 def controlled(state: GameState, player: int) -> list[int]:
@@ -239,7 +353,7 @@ def retreat(state: GameState, b: Battle, to: int) -> list[Event]:
     colonies = min(len(kinds[COLONY]), ferry_transport)
     bands_on_transport = min(len(kinds[BAND]) - bands_on_war, ferry_transport - colonies)
     kept_bands = bands_on_war + bands_on_transport
-    if b.sides[b.winner] >= 0 and eliminates_retreating_bands(state, b.sides[b.winner]):
+    if b.sides[b.winner] >= 0 and not b.cancelled and eliminates_retreating_bands(state, b.sides[b.winner]):
         kept_bands = 0
     keep = kinds[TRANSPORT] + kinds[WAR_CANOE] + kinds[BAND][:kept_bands] + kinds[COLONY][:colonies]
     lost = [p for p in pids if p not in keep] if to >= 0 else pids
@@ -254,6 +368,9 @@ def retreat(state: GameState, b: Battle, to: int) -> list[Event]:
 
 def after_retreat(state: GameState, b: Battle) -> list[Event]:
     """M10: an attacker who beat the defenders of an IG with villages may save some of them."""
+    if b.cancelled:
+        b.phase = OVER
+        return [event("battle_over", hex=state.rules.map.labels[b.hex])]
     if b.winner == ATTACKER and state.ig_squares(b.hex) is not None:
         if b.villages and b.front[ATTACKER]:
             b.phase = SAVE

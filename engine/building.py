@@ -1,10 +1,342 @@
-"""Building step (rules B1-B5; in pass-and-play players build one after another, ruling X8). For now each player's only decision is to end their part of the step."""
+"""Building step (rules B1-B5, C6/B4 purchases, rulings X8, X10, X23).
+
+In pass-and-play players build one after another in turn order, each seeing only their own builds (X8); the
+builds wait in `state.sub` and appear together, as face-down pieces, once the last player has built. Then the
+colonies chosen to settle new island groups become villages (B3, B5) and the cards bought are drawn (X23).
+"""
 from __future__ import annotations
 
-from . import flow
-from .state import BUILDING
+from . import chance, flow
+from .actions import Action, IllegalAction, act
+from .cards import build_point_bonus, free_build_points, free_pieces, spend, usable_one_time
+from .chains import chain_from, face_up_canoe_hexes
+from .ruleset import PIECES
+from .state import (AT_HOME, BUILDING, CHANCE_ACTOR, COLONY, KIND_INDEX, LOST, NOBODY, TRANSPORT, UNBUILT,
+                    Event, GameState, event)
 
 STEP = BUILDING
-begin = begin_player = flow.sequential_begin_player
-legal = flow.end_only_legal
-perform = flow.end_only_perform
+BUILD, DRAW = "build", "draw"
+ITEMS = (*PIECES, "improved_agriculture", "village")
+
+
+class Building:
+    """The Building step in progress: every player's pending builds, and the builder's build points."""
+
+    __slots__ = ("phase", "areas", "bp", "builds", "raised", "rotated", "bought", "settles", "uses", "draws")
+
+    def __init__(self, players: int):
+        self.phase = BUILD
+        self.areas: list[tuple[int, ...]] = []     # the builder's build areas (B1.3, B1.4); home's first
+        self.bp: list[int] = []                    # build points left per area
+        self.builds: list[list[tuple[str, int]]] = [[] for _ in range(players)]   # (item, hex) waiting (X8)
+        self.raised: list[list[int]] = [[] for _ in range(players)]     # hexes whose new canoe goes face up
+        self.rotated = [False] * players           # internal rotation chosen (B1.1)
+        self.bought = [False] * players            # a card bought this turn (B2)
+        self.settles: list[list[int]] = [[] for _ in range(players)]    # colonies that become villages (B3)
+        self.uses: list[list[int]] = [[] for _ in range(players)]       # one-time cards used while building
+        self.draws: list[int] = []                 # buyers still to draw their card (X23)
+
+    def clone(self) -> "Building":
+        c = Building.__new__(Building)
+        c.phase, c.areas, c.bp = self.phase, self.areas[:], self.bp[:]
+        c.builds, c.raised = [b[:] for b in self.builds], [r[:] for r in self.raised]
+        c.rotated, c.bought = self.rotated[:], self.bought[:]
+        c.settles, c.uses, c.draws = [s[:] for s in self.settles], [u[:] for u in self.uses], self.draws[:]
+        return c
+
+    def to_dict(self) -> dict:
+        return {slot: getattr(self, slot) for slot in self.__slots__}
+
+
+def build_areas(state: GameState, player: int) -> list[tuple[int, ...]]:
+    """B1.3, B1.4: controlled IGs linked by a transit chain pool their BP; every other one builds alone.
+    The area holding the home comes first (B1.1's extra BP and the cards' BP are spent there)."""
+    controlled = [h for h, owner in enumerate(state.controller) if owner == player]
+    canoes = face_up_canoe_hexes(state, player)
+    areas: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    for h in controlled:
+        if h in seen:
+            continue
+        linked = chain_from(state, player, h, canoes) if h in canoes else {h}
+        area = tuple(sorted(x for x in linked if state.controller[x] == player))
+        seen.update(area)
+        areas.append(area)
+    areas.sort(key=lambda area: (state.home[player] not in area, area))
+    return areas
+
+
+def begin(state: GameState) -> list[Event]:
+    state.sub = Building(state.players)
+    return begin_player(state)
+
+
+def begin_player(state: GameState) -> list[Event]:
+    """B1: each village gives 1 BP to its area; the home area adds the cards' bonus."""
+    sub: Building = state.sub
+    if state.active >= len(state.order):
+        return reveal_all(state, sub)
+    player = state.order[state.active]
+    sub.areas = build_areas(state, player)
+    sub.bp = [sum(state.villages(h) for h in area) for area in sub.areas]
+    if sub.areas and state.home[player] in sub.areas[0]:
+        sub.bp[0] += build_point_bonus(state, player)
+    state.actor = player
+    return []
+
+
+def next_builder(state: GameState) -> list[Event]:
+    state.active += 1
+    return begin_player(state)
+
+
+def area_of(sub: Building, h: int) -> int:
+    return next((i for i, area in enumerate(sub.areas) if h in area), -1)
+
+
+def pending(sub: Building, player: int, item: str, h: int | None = None) -> int:
+    return sum(1 for it, x in sub.builds[player] if it == item and (h is None or x == h))
+
+
+def unbuilt(state: GameState, sub: Building, player: int, kind: str) -> int:
+    """Pieces of a kind still in the unbuilt pool, less those already promised this step (B1.6)."""
+    free = sum(1 for p in state.pieces_of(player, KIND_INDEX[kind]) if state.piece_hex[p] == UNBUILT)
+    return free - pending(sub, player, kind) - sum(free_pieces(state, c).get(kind, 0) for c in sub.uses[player])
+
+
+def new_village_here(sub: Building, player: int, h: int) -> bool:
+    """X10: one new village per IG per turn, by any means."""
+    return any(x == h for it, x in sub.builds[player] if it in ("village", "convert")) or h in sub.settles[player]
+
+
+def village_room(state: GameState, sub: Building, player: int, h: int) -> bool:
+    """B3: a free green square, or a brown one improved (IA may be built this same turn)."""
+    green, brown, atoll = state.ig_squares(h)
+    if atoll:
+        return False
+    ia = state.ia[h] + pending(sub, player, "improved_agriculture", h)
+    return state.villages(h) < green + ia
+
+
+def can_build(state: GameState, sub: Building, player: int, item: str, h: int) -> bool:
+    area = area_of(sub, h)
+    cost = state.rules.costs[item]
+    if area < 0 or sub.bp[area] < cost:
+        return False
+    if item == "village":
+        return not new_village_here(sub, player, h) and village_room(state, sub, player, h)
+    if item == "improved_agriculture":
+        return state.ia[h] + pending(sub, player, item, h) < state.ig_squares(h)[1]
+    return unbuilt(state, sub, player, item) > 0
+
+
+def colonies_at(state: GameState, player: int, h: int) -> int:
+    return sum(1 for p in state.pieces_of(player, COLONY) if state.piece_hex[p] == h)
+
+
+def settle_targets(state: GameState, sub: Building, player: int) -> list[int]:
+    """B3: an IG with no village where the player's colony stands may get its first village, after building."""
+    out = []
+    for h in sorted({state.piece_hex[p] for p in state.pieces_of(player, COLONY) if state.piece_hex[p] >= 0}):
+        squares = state.ig_squares(h)
+        if squares and state.controller[h] == NOBODY and h not in sub.settles[player] and not squares[2] \
+                and squares[0] + state.ia[h] > 0:
+            out.append(h)
+    return out
+
+
+def legal(state: GameState) -> list[Action]:
+    sub: Building = state.sub
+    if sub.phase == DRAW:
+        raise IllegalAction("the deck decides now")
+    player = state.actor
+    labels = state.rules.map.labels
+    out: list[Action] = []
+    for area in sub.areas:
+        for h in area:
+            out += [act("build", item, labels[h]) for item in ITEMS if can_build(state, sub, player, item, h)]
+            if colonies_at(state, player, h) > sum(1 for it, x in sub.builds[player] if it == "convert" and x == h) \
+                    and not new_village_here(sub, player, h) and village_room(state, sub, player, h):
+                out.append(act("convert", labels[h]))          # B3: a colony there becomes the village
+    out += [act("raise", labels[h]) for h in raisable(state, sub, player)]
+    if not sub.bought[player] and len(state.deck) > len([b for b in sub.bought if b]):
+        out += [act("buy", labels[area[0]]) for i, area in enumerate(sub.areas)
+                if sub.bp[i] >= state.rules.costs["card"]]
+    if not sub.rotated[player] and state.explorer[player] == AT_HOME and sub.areas \
+            and state.home[player] in sub.areas[0]:
+        out.append(act("rotate"))
+    out += [act("use", state.rules.cards[c].key) for c in usable_one_time(state, player, "building")
+            if c not in sub.uses[player]]
+    out += [act("settle", labels[h]) for h in settle_targets(state, sub, player)]
+    return out + [act("end")]
+
+
+def raisable(state: GameState, sub: Building, player: int) -> list[int]:
+    """M6: a transport canoe may be face up when built (one per hex)."""
+    up = face_up_canoe_hexes(state, player)
+    return sorted({h for it, h in sub.builds[player] if it == "transport_canoe" and h not in up
+                   and h not in sub.raised[player]})
+
+
+def perform(state: GameState, action: Action) -> list[Event]:
+    sub: Building = state.sub
+    if sub.phase == DRAW:
+        return draw_card(state, sub, action)
+    player = state.actor
+    verb = action.verb
+    labels = state.rules.map.labels
+    mine = frozenset({player})
+    if verb == "end":
+        return [event("building_done", player=state.names[player])] + next_builder(state)
+    if verb == "build":
+        item, h = action.args[0], state.rules.map.hex_of(action.args[1])
+        sub.bp[area_of(sub, h)] -= state.rules.costs[item]
+        sub.builds[player].append((item, h))
+        return [event("build_planned", mine, player=state.names[player], item=item, hex=labels[h])]
+    if verb == "convert":
+        h = state.rules.map.hex_of(action.args[0])
+        sub.builds[player].append(("convert", h))
+        return [event("build_planned", mine, player=state.names[player], item="convert", hex=labels[h])]
+    if verb == "raise":
+        sub.raised[player].append(state.rules.map.hex_of(action.args[0]))
+        return []
+    if verb == "buy":
+        sub.bp[area_of(sub, state.rules.map.hex_of(action.args[0]))] -= state.rules.costs["card"]
+        sub.bought[player] = True
+        return [event("build_planned", mine, player=state.names[player], item="card")]
+    if verb == "rotate":
+        sub.rotated[player] = True
+        sub.bp[0] += 1                    # B1.1: spent at home or chain-linked to home
+        return [event("build_planned", mine, player=state.names[player], item="internal_rotation")]
+    if verb == "use":
+        card = state.rules.card_id(action.args[0])
+        sub.uses[player].append(card)
+        sub.bp[0] += free_build_points(state, card)
+        return [event("build_planned", mine, player=state.names[player], item="card_power", card=action.args[0])]
+    if verb == "settle":
+        sub.settles[player].append(state.rules.map.hex_of(action.args[0]))
+        return [event("build_planned", mine, player=state.names[player], item="settle", hex=action.args[0])]
+    raise IllegalAction(f"{action} is not a building action")
+
+
+def reveal_all(state: GameState, sub: Building) -> list[Event]:
+    """X8: everyone's builds appear at once, in turn order; then colonies settle (B3, B5); then cards (X23)."""
+    events: list[Event] = []
+    for player in state.order:
+        events += place_builds(state, sub, player)
+    for player in state.order:
+        for h in sub.settles[player]:
+            events += settle(state, player, h)
+    sub.draws = [p for p in state.order if sub.bought[p]]
+    return events + next_draw(state, sub)
+
+
+def place_builds(state: GameState, sub: Building, player: int) -> list[Event]:
+    labels = state.rules.map.labels
+    name = state.names[player]
+    events: list[Event] = []
+    per_hex: dict[int, dict[str, int]] = {}
+    home = state.home[player]
+    for card in sub.uses[player]:
+        events += spend(state, player, card)
+        for kind, count in free_pieces(state, card).items():
+            per_hex.setdefault(home, {})
+            per_hex[home][kind] = per_hex[home].get(kind, 0) + count
+    for item, h in sub.builds[player]:
+        per_hex.setdefault(h, {})
+        per_hex[h][item] = per_hex[h].get(item, 0) + 1
+    for h, items in sorted(per_hex.items()):
+        pieces = 0
+        for kind in PIECES:
+            free = [p for p in state.pieces_of(player, KIND_INDEX[kind]) if state.piece_hex[p] == UNBUILT]
+            for pid in free[:items.get(kind, 0)]:
+                state.piece_hex[pid] = h
+                state.piece_up[pid] = False
+                pieces += 1
+        if h in sub.raised[player]:
+            pid = next(p for p in state.pieces_of(player, TRANSPORT, h) if not state.piece_up[p])
+            state.piece_up[pid] = True
+        state.ia[h] += items.get("improved_agriculture", 0)
+        villages = items.get("village", 0) + items.get("convert", 0)
+        for _ in range(items.get("convert", 0)):
+            colony = next(p for p in state.pieces_of(player, COLONY, h))
+            state.piece_hex[colony] = UNBUILT
+        add_villages(state, h, villages)
+        events.append(event("built", player=name, hex=labels[h], pieces=pieces, villages=villages,
+                            improved_agriculture=items.get("improved_agriculture", 0),
+                            face_up_canoe=h in sub.raised[player]))
+        events.append(event("built_kinds", frozenset({player}), player=name, hex=labels[h],
+                            items={k: v for k, v in items.items() if k in PIECES}))
+    if sub.rotated[player]:
+        state.explorer[player] = LOST
+        events.append(event("internal_rotation", player=name))
+    return events
+
+
+def add_villages(state: GameState, h: int, count: int) -> None:
+    """Villages fill green squares first, then improved brown squares."""
+    green = state.ig_squares(h)[0]
+    for _ in range(count):
+        if state.green_villages[h] < green:
+            state.green_villages[h] += 1
+        else:
+            state.ia_villages[h] += 1
+
+
+def settle(state: GameState, player: int, h: int) -> list[Event]:
+    """B3, X10: the colony is replaced by the IG's first village; the player now controls it (V2)."""
+    if state.controller[h] != NOBODY or not any(True for _ in state.pieces_of(player, COLONY, h)):
+        return []
+    colony = state.pieces_of(player, COLONY, h)[0]
+    state.piece_hex[colony] = UNBUILT
+    add_villages(state, h, 1)
+    state.controller[h] = player
+    if state.tile[h] >= 0:
+        from .exploration import home_orientation
+        state.orient[h] = home_orientation(state, player)
+    return [event("settled", player=state.names[player], hex=state.rules.map.labels[h])]
+
+
+def next_draw(state: GameState, sub: Building) -> list[Event]:
+    if sub.draws:
+        sub.phase = DRAW
+        state.actor = CHANCE_ACTOR
+        return []
+    return flow.end_of_step(state)
+
+
+def chance_outcomes(state: GameState) -> list:
+    return chance.outcomes(state, chance.DECK)
+
+
+def draw(state: GameState) -> Action:
+    return chance.draw(state, chance.DECK)
+
+
+def draw_card(state: GameState, sub: Building, action: Action) -> list[Event]:
+    """B4: the buyer draws the top card secretly."""
+    player = sub.draws.pop(0)
+    card = chance.take(state, chance.DECK, action)
+    state.hand[player].append(card)
+    events = [event("card_bought", player=state.names[player]),
+              event("card_drawn", frozenset({player}), player=state.names[player],
+                    card=state.rules.cards[card].key)]
+    return events + next_draw(state, sub)
+
+
+def view(state: GameState, me: int) -> dict | None:
+    """The builder sees their own areas, BP and pending builds; the others see whose turn it is (X8)."""
+    sub = state.sub
+    if not isinstance(sub, Building):
+        return None
+    labels = state.rules.map.labels
+    out: dict = {"phase": sub.phase}
+    if sub.phase == BUILD and state.actor >= 0:
+        out["builder"] = state.names[state.actor]
+        if state.actor == me:
+            out["areas"] = [{"hexes": [labels[h] for h in area], "bp": bp} for area, bp in zip(sub.areas, sub.bp)]
+    out["pending"] = [{"item": it, "hex": labels[h]} for it, h in sub.builds[me]]
+    out["card_bought"] = sub.bought[me]
+    out["rotated"] = sub.rotated[me]
+    out["settles"] = [labels[h] for h in sub.settles[me]]
+    return out

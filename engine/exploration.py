@@ -12,6 +12,7 @@ from collections import deque
 from . import chance, flow
 from .actions import Action, IllegalAction, act
 from .board import is_enemy, is_known
+from .cards import ignored_knots, knot_allowance, spend, usable_one_time
 from .state import AT_HOME, CHANCE_ACTOR, EXPLORATION, LOST, Event, GameState, event
 
 STEP = EXPLORATION
@@ -24,7 +25,7 @@ START, MOVE, DRAW, TILE, KEEP, OFF_COURSE = "start", "move", "draw", "tile", "ke
 class Exploration:
     """One player's exploration in progress: where the explorer is, the markers placed this turn, the phase."""
 
-    __slots__ = ("player", "phase", "origin", "target", "markers", "explored", "examining")
+    __slots__ = ("player", "phase", "origin", "target", "markers", "explored", "examining", "discount")
 
     def __init__(self, player: int):
         self.player = player
@@ -34,22 +35,26 @@ class Exploration:
         self.markers: list[tuple[int, int]] = []     # (hex, marker kind id or PENALTY), in order placed
         self.explored = 0         # hexes explored so far this turn
         self.examining = False    # the target is another player's face-down tile (E6.1)
+        self.discount = 0         # knots a card lets this exploration ignore (Fishhooks)
 
     def clone(self) -> "Exploration":
         c = Exploration.__new__(Exploration)
         c.player, c.phase, c.origin, c.target = self.player, self.phase, self.origin, self.target
         c.markers, c.explored, c.examining = self.markers[:], self.explored, self.examining
+        c.discount = self.discount
         return c
 
     def to_dict(self) -> dict:
         return {"player": self.player, "phase": self.phase, "origin": self.origin, "target": self.target,
-                "markers": self.markers, "explored": self.explored, "examining": self.examining}
+                "markers": self.markers, "explored": self.explored, "examining": self.examining,
+                "discount": self.discount}
 
 
 def knots(state: GameState, exp: Exploration) -> int:
-    """Knots showing this turn (rule E5): markers knot side up plus 2 per penalty marker."""
+    """Knots showing this turn (rule E5): markers knot side up plus 2 per penalty marker, less a card's discount."""
     penalty = state.rules.exploration["penalty_knots"]
-    return sum(penalty if kind == PENALTY else state.rules.markers[kind].knots for _, kind in exp.markers)
+    total = sum(penalty if kind == PENALTY else state.rules.markers[kind].knots for _, kind in exp.markers)
+    return max(0, total - exp.discount)
 
 
 # --- what the map looks like to an explorer ---------------------------------------------------------------------
@@ -155,6 +160,11 @@ def begin_player(state: GameState) -> list[Event]:
 
 def legal(state: GameState) -> list[Action]:
     exp: Exploration = state.sub
+    cards = [act("use", state.rules.cards[c].key) for c in usable_one_time(state, exp.player, "exploration")]
+    return step_actions(state, exp) + (cards if exp.phase in (MOVE, KEEP) and not exp.discount else [])
+
+
+def step_actions(state: GameState, exp: Exploration) -> list[Action]:
     labels = state.rules.map.labels
     player = exp.player
     if exp.phase == START:
@@ -213,6 +223,8 @@ def perform(state: GameState, action: Action) -> list[Event]:
         return decide_tile(state, exp, verb)
     if verb == "return":
         return finish(state, exp, lost=False)
+    if verb == "use":
+        return use_card(state, exp, state.rules.card_id(action.args[0]))
     raise IllegalAction(f"{action} is not an exploration action")
 
 
@@ -308,7 +320,7 @@ def penalty(state: GameState, exp: Exploration, h: int) -> list[Event]:
 
 def check_knots(state: GameState, exp: Exploration) -> list[Event]:
     """E5: up to 4 knots the explorer may go on; exactly 5 it must return; 6 or more it is lost."""
-    total = knots(state, exp)
+    total = knots(state, exp) - knot_allowance(state, exp.player)     # Star Compass raises the thresholds
     limits = state.rules.exploration
     if total >= limits["lost_at"]:
         return finish(state, exp, lost=True)
@@ -317,6 +329,12 @@ def check_knots(state: GameState, exp: Exploration) -> list[Event]:
     exp.phase = MOVE
     state.actor = exp.player
     return []
+
+
+def use_card(state: GameState, exp: Exploration, card: int) -> list[Event]:
+    """Fishhooks: one exploration counts fewer knots; a hidden card used is revealed and spent."""
+    exp.discount += ignored_knots(state, card)
+    return spend(state, exp.player, card) + (check_knots(state, exp) if exp.phase == MOVE else [])
 
 
 def finish(state: GameState, exp: Exploration, lost: bool) -> list[Event]:

@@ -9,7 +9,7 @@ from collections import Counter
 from .board import is_known
 from .exploration import PENALTY, TILE, Exploration
 from .ruleset import PIECES
-from .state import INDEPENDENT, NOBODY, OUT_OF_GAME, TRANSPORT, TURN_ORDER, UNBUILT, GameState
+from .state import INDEPENDENT, NOBODY, OUT_OF_GAME, TRANSPORT, UNBUILT, GameState
 from .victory import vp
 
 
@@ -76,9 +76,11 @@ def violations(state: GameState) -> list[str]:
     placed = sum(1 for _, k in state.sub.markers if k == PENALTY) if isinstance(state.sub, Exploration) else 0
     if state.penalty_pool + placed != rules.penalty_markers:
         out.append("penalty markers went missing")
-    # VP on the track are those counted from scratch once a Victory step has recounted them (V1).
-    if state.step == TURN_ORDER and state.sub is None:
-        for p in range(state.players):
-            if state.vp_track[p] != vp(state, p):
-                out.append(f"{state.names[p]}'s VP track {state.vp_track[p]} != recount {vp(state, p)}")
     return out
+
+
+def track_violations(state: GameState) -> list[str]:
+    """V1: right after the Victory step's recount, the VP track shows the VP counted from scratch.
+    (Between recounts the track may lag, e.g. after a card is revealed: it is a track, not a live count.)"""
+    return [f"{state.names[p]}'s VP track {state.vp_track[p]} != recount {vp(state, p)}"
+            for p in range(state.players) if state.vp_track[p] != vp(state, p)]

@@ -287,6 +287,12 @@ def _build(folder: str, d: dict[str, dict], w: dict[str, Where]) -> Ruleset:
             if card not in card_keys:
                 w["kumara"].child("modifiers").child(key).child(i).fail("a card id of cards.yaml",
                                                                          f"unknown card {card!r}")
+    for key, effect in (("card_bonus_cards", "kumara_modifier"), ("lost_to_return_cards", "kumara_lost_to_return")):
+        with_effect = sorted(c.key for c in cards if any(e["id"] == effect for e in c.effects))
+        if sorted(kumara["modifiers"][key]) != with_effect:
+            w["kumara"].child("modifiers").child(key).fail(
+                f"the cards whose effects in cards.yaml include {effect}: {with_effect}",
+                str(list(kumara["modifiers"][key])))
     malaria = _malaria(d["malaria"], w["malaria"], hexmap)
     options = d["options"]["options"]
     unique(list(options), lambda o: o["id"], w["options"].child("options"), "option id")

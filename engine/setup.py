@@ -123,7 +123,7 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     s.must_hold = [NOBODY] * n_hex
     n = len(names)
     s.home, s.capital, s.explorer = [-1] * n, [-1] * n, [AT_HOME] * n
-    s.hand, s.shown = [[] for _ in range(n)], [[] for _ in range(n)]
+    s.hand, s.shown, s.spent = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
     s.vp_track, s.claimed = [0] * n, [False] * n
     s.piece_hex, s.piece_up = [UNBUILT] * len(owners), [False] * len(owners)
     s.cup = [m.count for m in rules.markers]

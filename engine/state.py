@@ -74,7 +74,7 @@ class GameState:
         "tile", "tile_up", "orient", "discovered", "ocean", "green_villages", "ia", "ia_villages",
         "controller", "must_hold",      # must_hold: the player who must keep a piece on a conquered printed IG
         # per player
-        "home", "capital", "explorer", "hand", "shown", "vp_track", "claimed",
+        "home", "capital", "explorer", "hand", "shown", "spent", "vp_track", "claimed",
         # pieces, one entry per piece id
         "piece_hex", "piece_up",
         # draw piles; `queued` holds outcomes fixed in advance by a scenario, per pile ("cup", "tiles", "deck", "dice")
@@ -98,6 +98,7 @@ class GameState:
         c.controller, c.must_hold = self.controller[:], self.must_hold[:]
         c.home, c.capital, c.explorer = self.home[:], self.capital[:], self.explorer[:]
         c.hand, c.shown = [h[:] for h in self.hand], [s[:] for s in self.shown]
+        c.spent = [s[:] for s in self.spent]
         c.vp_track, c.claimed = self.vp_track[:], self.claimed[:]
         c.piece_hex, c.piece_up = self.piece_hex[:], self.piece_up[:]
         c.cup, c.stack, c.deck = self.cup[:], self.stack[:], self.deck[:]

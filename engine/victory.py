@@ -1,10 +1,11 @@
-"""Victory step (rules V1-V5): VP recomputed from scratch, claims, the end of the game and its winner."""
+"""Victory step (rules V1-V5): VP recomputed from scratch, claims, Deforestation, the end of the game."""
 from __future__ import annotations
 
 from fractions import Fraction
 
 from . import flow
 from .actions import Action, act
+from .cards import deforestation_penalty, spend, usable_one_time, vp_bonus
 from .chains import home_chain
 from .state import VICTORY, Event, GameState, event
 
@@ -35,7 +36,7 @@ def vp(state: GameState, player: int, include_hidden: bool = False) -> Fraction:
             total += values["linked_atoll"]          # an atoll in the chain: never controlled, scores ½
         elif state.controller[h] == player:
             total += values["linked_ig"]
-    return total + card_vp(state, player, include_hidden)
+    return total + card_vp(state, player, include_hidden) + vp_bonus(state, player, include_hidden)
 
 
 def threshold(state: GameState) -> int:
@@ -71,7 +72,27 @@ def begin_player(state: GameState) -> list[Event]:
     return flow.end_of_turn(state)
 
 
+class Claim:
+    """A claim waiting for the other players' answer: Deforestation may cut the claimant's VP (V4)."""
+
+    __slots__ = ("claimant", "penalty", "asked")
+
+    def __init__(self, claimant: int):
+        self.claimant, self.penalty, self.asked = claimant, 0, 0
+
+    def clone(self) -> "Claim":
+        c = Claim(self.claimant)
+        c.penalty, c.asked = self.penalty, self.asked
+        return c
+
+    def to_dict(self) -> dict:
+        return {"claimant": self.claimant, "penalty": self.penalty, "asked": self.asked}
+
+
 def legal(state: GameState) -> list[Action]:
+    if isinstance(state.sub, Claim):
+        keys = [state.rules.cards[c].key for c in usable_one_time(state, state.actor, "claim")]
+        return [act("use", key) for key in keys] + [act("decline")]
     return [act("claim"), act("pass")]
 
 
@@ -80,10 +101,43 @@ def perform(state: GameState, action: Action) -> list[Event]:
     if action.verb == "pass":
         state.active += 1
         return begin_player(state)
-    events = reveal_vp_cards(state, player)
-    state.claimed[player] = True
-    events.append(event("victory_claimed", player=state.names[player]))
-    return events + finish(state)
+    if action.verb == "claim":
+        events = reveal_vp_cards(state, player)
+        state.claimed[player] = True
+        state.sub = Claim(player)
+        return events + [event("victory_claimed", player=state.names[player])] + ask_next(state, state.sub)
+    claim: Claim = state.sub
+    claim.asked += 1
+    if action.verb == "decline":
+        return ask_next(state, claim)
+    card = state.rules.card_id(action.args[0])
+    claim.penalty += deforestation_penalty(state, card)
+    return spend(state, player, card) + ask_next(state, claim)
+
+
+def ask_next(state: GameState, claim: Claim) -> list[Event]:
+    """V4: the other players, in turn order, may answer a claim with Deforestation."""
+    others = [p for p in state.order if p != claim.claimant]
+    while claim.asked < len(others):
+        if usable_one_time(state, others[claim.asked], "claim"):
+            state.actor = others[claim.asked]
+            return []
+        claim.asked += 1
+    return settle_claim(state, claim)
+
+
+def settle_claim(state: GameState, claim: Claim) -> list[Event]:
+    """V4: if anybody has enough VP the game ends; otherwise play goes on."""
+    target = threshold(state)
+    totals = [vp(state, p, include_hidden=True) - (claim.penalty if p == claim.claimant else 0)
+              for p in range(state.players)]
+    if any(total >= target for total in totals):
+        return finish(state, penalty={claim.claimant: claim.penalty})
+    state.sub = None
+    state.claimed[claim.claimant] = False
+    state.active += 1
+    return [event("claim_failed", player=state.names[claim.claimant], vp=str(totals[claim.claimant]))] \
+        + begin_player(state)
 
 
 def reveal_vp_cards(state: GameState, player: int) -> list[Event]:
@@ -96,8 +150,8 @@ def reveal_vp_cards(state: GameState, player: int) -> list[Event]:
     return [event("card_revealed", player=state.names[player], card=cards[c].key) for c in shown]
 
 
-def finish(state: GameState) -> list[Event]:
-    """The game ends: all cards are revealed, VP counted, the winner found (rules V4, V5)."""
+def finish(state: GameState, penalty: dict[int, int] | None = None) -> list[Event]:
+    """The game ends: all cards are revealed, VP counted (less Deforestation), the winner found (V4, V5)."""
     events: list[Event] = []
     cards = state.rules.cards
     for p in range(state.players):
@@ -105,7 +159,7 @@ def finish(state: GameState) -> list[Event]:
             events.append(event("card_revealed", player=state.names[p], card=cards[c].key))
         state.shown[p].extend(state.hand[p])
         state.hand[p] = []
-        state.vp_track[p] = vp(state, p)
+        state.vp_track[p] = vp(state, p) - (penalty or {}).get(p, 0)
     state.winners = tuple(winners_by_v5(state))
     flow.game_over(state)
     events.append(event("game_over", winners=[state.names[p] for p in state.winners],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import exploration, movement
+from . import building, exploration, movement
 from .chains import face_up_canoe_hexes
 from .ruleset import PIECES
 from .game import current_player
@@ -50,6 +50,7 @@ def observe(state: GameState, player: str) -> dict[str, Any]:
             "claimed": state.claimed[p],
         } for p, name in enumerate(state.names)],
         "hand": [cards[c].key for c in state.hand[me]],
+        "spent": [cards[c].key for c in state.spent[me]],
         "cup": sum(state.cup),
         "tile_stack": len(state.stack),
         "deck": len(state.deck),
@@ -57,6 +58,7 @@ def observe(state: GameState, player: str) -> dict[str, Any]:
         "hexes": _hexes(state, me),
         "exploration": exploration.view(state),
         "movement": movement.view(state),
+        "building": building.view(state, me),
         "winners": [state.names[p] for p in state.winners],
         "log": [e.to_dict() for e in chain_items(state.log) if e.seen_by(me)],
     }

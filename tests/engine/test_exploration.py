@@ -265,7 +265,7 @@ def test_E_long_sequence(rules):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_exploring_until_the_map_is_full(rules, players):
     s = engine.new_game(rules, players, seed=players)
-    prefer = ("premove", "explore", "course", "keep", "reveal", "order", "marker", "tile")
+    prefer = ("premove", "explore", "course", "keep", "reveal", "order", "marker", "tile", "end")
     for _ in range(5000):
         who = engine.current_player(s)
         if who is None or s.turn > 60:

@@ -29,8 +29,9 @@ def hide_differently(state: engine.GameState, rules, pick: int) -> engine.GameSt
     other = state.clone()
     tonga, samoa = other.names.index("Tonga"), other.names.index("Samoa")
     # A card of Samoa's hand swaps with one from the deck.
-    i, j = pick % len(other.hand[samoa]), pick % len(other.deck)
-    other.hand[samoa][i], other.deck[j] = other.deck[j], other.hand[samoa][i]
+    if other.hand[samoa]:
+        i, j = pick % len(other.hand[samoa]), pick % len(other.deck)
+        other.hand[samoa][i], other.deck[j] = other.deck[j], other.hand[samoa][i]
     # Every face-down tile Tonga has not discovered swaps with a tile of the stack.
     looking_at = tile_in_hand(other, tonga)
     for h, t in enumerate(other.tile):

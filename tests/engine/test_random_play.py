@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.ai import RandomBot
-from engine.invariants import violations
+from engine.invariants import track_violations, violations
 
 ARMY = [{"hex": None, "war_canoe": 3, "warrior_band": 3, "transport_canoe": 3, "colony": 1, "rumor": 1,
          "face_up_canoe": True}]
@@ -31,6 +31,8 @@ def play_checked(state: engine.GameState, actions: int, seed: int) -> list[str]:
                   else engine.apply(state, bots[who].choose(lambda: {}, legal)))
         kinds += [e.kind for e in events]
         broken = violations(state)
+        if any(e.kind == "step_started" and e.get("step") == "victory" for e in events):
+            broken += track_violations(state)
         assert not broken, broken
     return kinds
 

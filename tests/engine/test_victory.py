@@ -93,7 +93,7 @@ def test_V3_claim_reveals_vp_cards_and_ends_the_game(rules):
     assert engine.vp(s, "Tonga") == 26 and engine.vp(s, "Samoa") == 28
     do(s, "end")                                   # Samoa finishes Building; Victory begins with Tonga
     assert engine.current_player(s) == "Tonga"
-    assert sorted(map(str, engine.legal_actions(s))) == ["claim", "pass"]
+    assert sorted(map(str, engine.legal_actions(s))) == ["claim", "pass", "show moai", "show poi"]
     events = do(s, "claim")
     revealed = [e.get("card") for e in events if e.kind == "card_revealed"]
     assert revealed[0] == "moai", "the claimant reveals VP cards first (poi gives no VP)"
