@@ -39,6 +39,10 @@ SAMOA_HOME = {**MOVE, "tiles": [{"hex": "0905", "tile": "Tahiti"}, {"hex": "0805
               "islands": [{"ig": "0905", "villages": 1, "controller": "Samoa"},
                           {"ig": "0805", "villages": 1, "controller": "Samoa"}],
               "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}], "Samoa": []}}
+BUILD = {"players": ["Tonga", "Samoa"], "step": "building", "order": ["Tonga", "Samoa"],
+         "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga", "capital": True}]}
+SEA_FIGHT = {**MOVE, "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1}], "Samoa": [{"hex": "0906", "war_canoe": 1}]}}
+FIGHT_AT_SEA = ["party 0807", "take war_canoe", "go 0906", "done", "end"]
 EXPLORE_START = ["premove 0807", "explore 0906"]
 ATTACK_SAMOA = ["party 0807", "take war_canoe", "take war_canoe", "go 0806", "done", "end", "die 6"]
 POSITIONS = {
@@ -73,6 +77,22 @@ POSITIONS = {
     "Tonga beat Samoa's IG": (MOVE | {"pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}], "Samoa": []}},
                               ATTACK_SAMOA),
     "Samoa lost its home": (SAMOA_HOME, ATTACK_SAMOA + ["raze"]),
+    "Tonga to build": (BUILD, []),
+    "Tonga has a colony at home": ({**BUILD, "pieces": {"Tonga": [{"hex": "Tonga", "colony": 1}]},
+                                    "islands": [{"ig": "Tonga", "villages": 3, "controller": "Tonga"}]}, []),
+    "Tonga's colony on Rarotonga": ({**BUILD, "tiles": [{"hex": "0906", "tile": "Rarotonga"}],
+                                     "pieces": {"Tonga": [{"hex": "0906", "colony": 1}]}}, []),
+    "Tonga holds Commerce": ({**BUILD, "cards": {"Tonga": {"hand": ["commerce"]}}}, []),
+    "after `buy 0807`": ({**BUILD, "order": ["Tonga", "Samoa"]}, ["buy 0807", "end", "end"]),
+    "Tonga holds Moai": ({**BUILD, "cards": {"Tonga": {"hand": ["moai"]}}}, []),
+    "Samoa holds Arioi": (SEA_FIGHT | {"cards": {"Samoa": {"hand": ["arioi"]}}}, FIGHT_AT_SEA),
+    "Tonga holds Tattoo": (SEA_FIGHT | {"cards": {"Tonga": {"shown": ["tattoo"]}}}, FIGHT_AT_SEA),
+    "Tonga holds Tiki and rolled a 1": (SEA_FIGHT | {"cards": {"Tonga": {"shown": ["tiki"]}}},
+                                        FIGHT_AT_SEA + ["die 1"]),
+    "Samoa holds Deforestation": ({"players": ["Tonga", "Samoa"], "step": "victory",
+                                   "options": {"variable_game_end": 5},
+                                   "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga"}],
+                                   "cards": {"Samoa": {"hand": ["deforestation"]}}}, ["claim"]),
 }
 
 
