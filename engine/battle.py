@@ -13,7 +13,7 @@ from .board import enemy_ig, enemy_owners, has_enemy_combat_pieces
 from .cards import (battle_cards, eliminates_retreating_bands, extra_local_warriors, modifier, show_card, spend,
                     usable_one_time)
 from .ruleset import PIECES
-from .state import (BAND, CHANCE_ACTOR, COLONY, INDEPENDENT, KIND_INDEX, NOBODY, OUT_OF_GAME, RUMOR, TRANSPORT,
+from .state import (BAND, CHANCE_ACTOR, COLONY, INDEPENDENT, NOBODY, OUT_OF_GAME, RUMOR, TRANSPORT,
                     UNBUILT, WAR_CANOE, Event, GameState, event)
 
 ATTACKER, DEFENDER = 0, 1
@@ -179,10 +179,6 @@ def _name(state: GameState, player: int) -> str:
 def front_kinds(state: GameState, b: Battle, side: int) -> list[str]:
     kinds = sorted({PIECES[state.piece_kind[p]] for p in b.front[side]})
     return kinds + [LOCAL] if side == DEFENDER and b.locals else kinds
-
-
-def battle_of(state: GameState) -> Battle:
-    return state.sub.battle
 
 
 def chance_outcomes(state: GameState) -> list:

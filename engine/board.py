@@ -4,7 +4,7 @@ Exploration (E3, E6.3), movement (M4), battle (M8, M9) and building (B1.3) ask t
 """
 from __future__ import annotations
 
-from .state import INDEPENDENT, NOBODY, TRANSPORT, WAR_CANOE, BAND, GameState
+from .state import INDEPENDENT, NOBODY, WAR_CANOE, BAND, GameState
 
 
 def is_known(state: GameState, h: int) -> bool:
@@ -47,11 +47,3 @@ def war_canoe_must_stop(state: GameState, h: int, player: int) -> bool:
 def has_enemy_combat_pieces(state: GameState, h: int, player: int) -> bool:
     """M9: retreats never go where another player's war canoes or warrior bands are."""
     return has_enemy_kind(state, h, player, (WAR_CANOE, BAND))
-
-
-def face_up_transport(state: GameState, h: int, player: int) -> int:
-    """The player's face-up transport canoe in a hex, or -1 (M6: at most one)."""
-    for pid, loc in enumerate(state.piece_hex):
-        if loc == h and state.piece_up[pid] and state.piece_owner[pid] == player and state.piece_kind[pid] == TRANSPORT:
-            return pid
-    return -1

@@ -1,14 +1,13 @@
 """The turn cycle (rule T1): five steps in order; sequential steps pass from player to player in turn order.
 
-Each step module offers `begin(state)`, `legal(state)` and `perform(state, action)`; a step that deals in chance
-also offers `chance_outcomes(state)` and `draw(state)`. Steps played one player after another (Exploration, Movement & Battle, Victory,
-and Building in pass-and-play, ruling X8) use `state.active`, the position in `state.order`.
+Each step module offers `begin(state)`, `begin_player(state)`, `legal(state)` and `perform(state, action)`;
+a step that deals in chance also offers `chance_outcomes(state)` and `draw(state)`. Steps played one player
+after another (Exploration, Movement & Battle, Victory, and Building in pass-and-play, ruling X8) use
+`state.active`, the position in `state.order`.
 """
 from __future__ import annotations
 
 from types import ModuleType
-
-from .actions import Action, act
 
 from .state import (BUILDING, EXPLORATION, MOVEMENT, NO_ACTOR, OVER, TURN_ORDER, VICTORY, Event, GameState,
                     event, STEP_NAMES)
@@ -49,20 +48,3 @@ def end_of_turn(state: GameState) -> list[Event]:
 
 def game_over(state: GameState) -> None:
     state.step, state.actor, state.sub = OVER, NO_ACTOR, None
-
-
-def sequential_begin_player(state: GameState) -> list[Event]:
-    """For steps whose only decision for now is to end one's part: hand the turn to the next player."""
-    if state.active >= len(state.order):
-        return end_of_step(state)
-    state.actor = state.order[state.active]
-    return []
-
-
-def end_only_legal(state: GameState) -> list[Action]:
-    """The decision of a step part that has nothing else to decide yet: end it."""
-    return [act("end")]
-
-
-def end_only_perform(state: GameState, action: Action) -> list[Event]:
-    return next_player(state)

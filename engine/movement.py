@@ -17,7 +17,6 @@ from .state import BAND, COLONY, MOVEMENT, RUMOR, TRANSPORT, WAR_CANOE, Event, G
 STEP = MOVEMENT
 TRANSIT, MOVE, PARTY = "transit", "move", "party"
 SELF_MOVING = (TRANSPORT, WAR_CANOE, RUMOR)      # pieces with a movement allowance (C2, X5)
-CARRIED = (BAND, COLONY)
 
 
 class Movement:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from .ruleset import PIECES, Ruleset
+from .ruleset import PIECES
 
 # Steps of a turn (rule T1), plus the end of the game.
 TURN_ORDER, EXPLORATION, MOVEMENT, BUILDING, VICTORY, OVER = range(6)
