@@ -1,15 +1,16 @@
 """Actions a player may take whenever they are to act, in any step (ruling X6's windows):
 flip a face-down tile they discovered (E6.5), withdraw one of their rumors from the map (M7) and reveal an
-Arts & Culture card (B4; it stays face up)."""
+Arts & Culture card (B4; it stays face up); and play a kept event whose effect needs no particular step (A7)."""
 from __future__ import annotations
 
 from .actions import Action, act
+from . import random_events
 from .cards import show_card
 from .exploration import flippable, reveal
 from .movement import Movement
 from .state import RUMOR, UNBUILT, Event, GameState, event
 
-VERBS = ("flip", "withdraw", "show")
+VERBS = ("flip", "withdraw", "show", "play")
 
 
 def actions(state: GameState) -> list[Action]:
@@ -19,10 +20,12 @@ def actions(state: GameState) -> list[Action]:
     rumors = sorted({state.piece_hex[p] for p in state.pieces_of(player, RUMOR) if state.piece_hex[p] >= 0})
     out += [act("withdraw", labels[h]) for h in rumors]
     keys = sorted({state.rules.cards[c].key for c in state.hand[player]})
-    return out + [act("show", key) for key in keys]
+    return out + [act("show", key) for key in keys] + random_events.playable(state, player, "anytime")
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
+    if action.verb == "play":
+        return random_events.play(state, state.actor, action)
     if action.verb == "show":
         return show_card(state, state.actor, state.rules.card_id(action.args[0]))
     h = state.rules.map.hex_of(action.args[0])

@@ -7,12 +7,13 @@ of villages (M10), a new home for a player who lost theirs (M11) and the winner'
 """
 from __future__ import annotations
 
-from . import chance
+from . import chance, kumara, random_events
 from .actions import Action, IllegalAction, act
 from .board import enemy_ig, enemy_owners, has_enemy_combat_pieces
 from .cards import (battle_cards, eliminates_retreating_bands, extra_local_warriors, modifier, show_card, spend,
                     usable_one_time)
 from .ruleset import PIECES
+from .south_island import other_island
 from .state import (BAND, CHANCE_ACTOR, COLONY, INDEPENDENT, NOBODY, OUT_OF_GAME, RUMOR, TRANSPORT,
                     UNBUILT, WAR_CANOE, Event, GameState, event)
 
@@ -142,6 +143,16 @@ def reroll_cards(state: GameState, b: Battle, side: int) -> list[int]:
     return [c for c in battle_cards(state, player, SIDE_NAMES[side], "battle_reroll") if c not in b.used[side]]
 
 
+def event_aids(state: GameState, b: Battle) -> list[Action]:
+    """A7: a kept event that helps in battle may be played in the card window of its side."""
+    player = b.sides[b.window]
+    if player < 0 or b.carded:
+        return []
+    side = SIDE_NAMES[b.window]
+    return [a for a in random_events.playable(state, player, "battle")
+            if random_events.effect_of(state, random_events.card_id(state, a.args[0]))["side"] in (side, "any")]
+
+
 def next_roll(state: GameState, b: Battle) -> list[Event]:
     """Before each roll, the attacker then the defender may play a battle card (B4, X6); then the die."""
     b.modifier, b.carded, b.window = 0, False, ATTACKER
@@ -150,7 +161,7 @@ def next_roll(state: GameState, b: Battle) -> list[Event]:
 
 def open_window(state: GameState, b: Battle) -> list[Event]:
     while b.window <= DEFENDER:
-        if modifier_cards(state, b, b.window):
+        if modifier_cards(state, b, b.window) or event_aids(state, b):
             b.phase = CARD
             state.actor = b.sides[b.window]
             return []
@@ -195,7 +206,7 @@ def legal(state: GameState, b: Battle) -> list[Action]:
     if b.phase == CANCEL:
         return [act("use", keys[c]) for c in usable_one_time(state, b.sides[DEFENDER], "attacked")] + [act("fight")]
     if b.phase == CARD:
-        return [act("use", keys[c]) for c in modifier_cards(state, b, b.window)] + [act("roll")]
+        return [act("use", keys[c]) for c in modifier_cards(state, b, b.window)] + event_aids(state, b) + [act("roll")]
     if b.phase == REROLL:
         return [act("use", keys[c]) for c in reroll_cards(state, b, hurt_side(state, b.face))] + [act("accept")]
     if b.phase == HIT:
@@ -227,6 +238,10 @@ def perform(state: GameState, b: Battle, action: Action) -> list[Event]:
         b.window = DEFENDER + 1
         return use_battle_card(state, b, ATTACKER if state.actor == b.sides[ATTACKER] else DEFENDER, card) \
             + open_window(state, b)
+    if verb == "play":
+        card = random_events.card_id(state, action.args[0])
+        b.modifier, b.carded, b.window = random_events.effect_of(state, card)["delta"], True, DEFENDER + 1
+        return random_events.play(state, state.actor, action) + open_window(state, b)
     if verb == "roll":
         b.window += 1
         return open_window(state, b)
@@ -351,6 +366,8 @@ def retreat(state: GameState, b: Battle, to: int) -> list[Event]:
     kept_bands = bands_on_war + bands_on_transport
     if b.sides[b.winner] >= 0 and not b.cancelled and eliminates_retreating_bands(state, b.sides[b.winner]):
         kept_bands = 0
+    if to >= 0 and to == other_island(state, b.hex):     # A4: bands and colonies walk between the islands
+        kept_bands, colonies = len(kinds[BAND]), len(kinds[COLONY])
     keep = kinds[TRANSPORT] + kinds[WAR_CANOE] + kinds[BAND][:kept_bands] + kinds[COLONY][:colonies]
     lost = [p for p in pids if p not in keep] if to >= 0 else pids
     for pid in pids:
@@ -402,8 +419,12 @@ def conquer(state: GameState, b: Battle) -> list[Event]:
         state.orient[h] = home_orientation(state, attacker)
     if h in rules.map.island_at:
         state.must_hold[h] = attacker          # M10, M13: the conqueror keeps a piece on a printed IG
+    if b.saved and defender >= 0 and state.adv.kumara[defender]:
+        events_kumara = kumara.gain(state, attacker, "conquest")          # A5: the loser keeps theirs
+    else:
+        events_kumara = []
     events = [event("conquest", hex=rules.map.labels[h], player=state.names[attacker], saved=b.saved,
-                    controlled=bool(b.saved))]
+                    controlled=bool(b.saved))] + events_kumara
     if defender >= 0:
         for p in range(state.players):
             if state.capital[p] == h:

@@ -6,7 +6,7 @@ colonies chosen to settle new island groups become villages (B3, B5) and the car
 """
 from __future__ import annotations
 
-from . import chance, flow
+from . import chance, flow, random_events
 from .actions import Action, IllegalAction, act
 from .cards import build_point_bonus, free_build_points, free_pieces, spend, usable_one_time
 from .chains import chain_from, face_up_canoe_hexes
@@ -22,7 +22,8 @@ ITEMS = (*PIECES, "improved_agriculture", "village")
 class Building:
     """The Building step in progress: every player's pending builds, and the builder's build points."""
 
-    __slots__ = ("phase", "areas", "bp", "builds", "raised", "rotated", "bought", "settles", "uses", "draws")
+    __slots__ = ("phase", "areas", "bp", "builds", "raised", "rotated", "bought", "settles", "uses", "draws",
+                 "coins", "plays")
 
     def __init__(self, players: int):
         self.phase = BUILD
@@ -35,6 +36,8 @@ class Building:
         self.settles: list[list[int]] = [[] for _ in range(players)]    # colonies that become villages (B3)
         self.uses: list[list[int]] = [[] for _ in range(players)]       # one-time cards used while building
         self.draws: list[int] = []                 # buyers still to draw their card (X23)
+        self.coins = [0] * players                 # build points saved for a later step (A2)
+        self.plays: list[list[int]] = [[] for _ in range(players)]     # kept events played (A7)
 
     def clone(self) -> "Building":
         c = Building.__new__(Building)
@@ -42,6 +45,7 @@ class Building:
         c.builds, c.raised = [b[:] for b in self.builds], [r[:] for r in self.raised]
         c.rotated, c.bought = self.rotated[:], self.bought[:]
         c.settles, c.uses, c.draws = [s[:] for s in self.settles], [u[:] for u in self.uses], self.draws[:]
+        c.coins, c.plays = self.coins[:], [p[:] for p in self.plays]
         return c
 
     def to_dict(self) -> dict:
@@ -77,11 +81,17 @@ def begin_player(state: GameState) -> list[Event]:
     if state.active >= len(state.order):
         return reveal_all(state, sub)
     player = state.order[state.active]
+    state.actor = player
+    if state.turn == 0:                   # A1: free builds at home in place of the starting pieces
+        sub.areas, sub.bp = [(state.home[player],)], [state.rules.limits["variable_starting_bp"]]
+        return []
     sub.areas = build_areas(state, player)
     sub.bp = [sum(state.villages(h) for h in area) for area in sub.areas]
     if sub.areas and state.home[player] in sub.areas[0]:
-        sub.bp[0] += build_point_bonus(state, player)
-    state.actor = player
+        # A2's coin, the cards' BP and A7's gains and losses are spent at home.
+        extra = build_point_bonus(state, player) + state.saved_bp[player] + state.adv.bp_delta[player]
+        sub.bp[0] = max(0, sub.bp[0] + extra)
+    state.adv.bp_delta[player] = 0
     return []
 
 
@@ -151,6 +161,10 @@ def legal(state: GameState) -> list[Action]:
         raise IllegalAction("the deck decides now")
     player = state.actor
     labels = state.rules.map.labels
+    if state.turn == 0:
+        home = sub.areas[0][0]
+        out = [act("build", item, labels[home]) for item in PIECES if can_build(state, sub, player, item, home)]
+        return out + [act("raise", labels[h]) for h in raisable(state, sub, player)] + [act("end")]
     out: list[Action] = []
     for area in sub.areas:
         for h in area:
@@ -162,12 +176,16 @@ def legal(state: GameState) -> list[Action]:
     if not sub.bought[player] and len(state.deck) > len([b for b in sub.bought if b]):
         out += [act("buy", labels[area[0]]) for i, area in enumerate(sub.areas)
                 if sub.bp[i] >= state.rules.costs["card"]]
-    if not sub.rotated[player] and state.explorer[player] == AT_HOME and sub.areas \
-            and state.home[player] in sub.areas[0]:
-        out.append(act("rotate"))
-    out += [act("use", state.rules.cards[c].key) for c in usable_one_time(state, player, "building")
-            if c not in sub.uses[player]]
     out += [act("settle", labels[h]) for h in settle_targets(state, sub, player)]
+    if home_area(state, sub, player):     # what is spent "at home or chain-linked to home" (B1.1, cards, A7)
+        if not sub.rotated[player] and state.explorer[player] == AT_HOME:
+            out.append(act("rotate"))
+        out += [act("use", state.rules.cards[c].key) for c in usable_one_time(state, player, "building")
+                if c not in sub.uses[player]]
+        out += [a for a in random_events.playable(state, player, "building") if event_fits(state, sub, player, a)]
+    if state.options.get("saved_resources") and not sub.coins[player]:
+        limit = state.rules.limits["saved_build_points"]
+        out += [act("save_bp", labels[area[0]]) for i, area in enumerate(sub.areas) if sub.bp[i] >= limit]
     return out + [act("end")]
 
 
@@ -213,10 +231,52 @@ def perform(state: GameState, action: Action) -> list[Event]:
         sub.uses[player].append(card)
         sub.bp[0] += free_build_points(state, card)
         return [event("build_planned", mine, player=state.names[player], item="card_power", card=action.args[0])]
+    if verb == "play":
+        return play_event(state, sub, player, action)
+    if verb == "save_bp":                 # A2: one BP left unspent, marked by a coin
+        limit = state.rules.limits["saved_build_points"]
+        sub.bp[area_of(sub, state.rules.map.hex_of(action.args[0]))] -= limit
+        sub.coins[player] = limit
+        return [event("build_planned", mine, player=state.names[player], item="saved_build_point")]
     if verb == "settle":
         sub.settles[player].append(state.rules.map.hex_of(action.args[0]))
         return [event("build_planned", mine, player=state.names[player], item="settle", hex=action.args[0])]
     raise IllegalAction(f"{action} is not a building action")
+
+
+def home_area(state: GameState, sub: Building, player: int) -> bool:
+    """Whether the player still has a home IG to build at (the first area is the home's)."""
+    return bool(sub.areas) and state.home[player] in sub.areas[0]
+
+
+def event_fits(state: GameState, sub: Building, player: int, action: Action) -> bool:
+    """A kept event is played once; a free village or IA obeys the limits of a built one (B3, X10)."""
+    if random_events.card_id(state, action.args[0]) in sub.plays[player]:
+        return False
+    if len(action.args) < 2:
+        return True
+    h = state.rules.map.hex_of(action.args[1])
+    effect = random_events.effect_of(state, random_events.card_id(state, action.args[0]))["id"]
+    if effect == "free_village":
+        return not new_village_here(sub, player, h) and village_room(state, sub, player, h)
+    return state.ia[h] + pending(sub, player, "improved_agriculture", h) < state.ig_squares(h)[1]
+
+
+def play_event(state: GameState, sub: Building, player: int, action: Action) -> list[Event]:
+    """A7: a kept event that builds is played with the other secret builds and revealed with them."""
+    card = random_events.card_id(state, action.args[0])
+    effect = random_events.effect_of(state, card)
+    sub.plays[player].append(card)
+    if effect["id"] == "gain_build_points":
+        sub.bp[0] += effect["bp"]
+    elif effect["id"] == "free_piece":
+        room = unbuilt(state, sub, player, effect["piece"])
+        sub.builds[player] += [(effect["piece"], state.home[player])] * min(room, effect["count"])
+    else:
+        item = "village" if effect["id"] == "free_village" else "improved_agriculture"
+        sub.builds[player].append((item, state.rules.map.hex_of(action.args[1])))
+    return [event("build_planned", frozenset({player}), player=state.names[player], item="event",
+                  card=action.args[0])]
 
 
 def reveal_all(state: GameState, sub: Building) -> list[Event]:
@@ -237,6 +297,10 @@ def place_builds(state: GameState, sub: Building, player: int) -> list[Event]:
     events: list[Event] = []
     per_hex: dict[int, dict[str, int]] = {}
     home = state.home[player]
+    for card in sub.plays[player]:
+        state.adv.events_held[player].remove(card)
+        state.adv.event_discard.append(card)
+        events.append(event("event_played", player=name, card=random_events.key(state, card)))
     for card in sub.uses[player]:
         events += spend(state, player, card)
         for kind, count in free_pieces(state, card).items():
@@ -270,6 +334,9 @@ def place_builds(state: GameState, sub: Building, player: int) -> list[Event]:
     if sub.rotated[player]:
         state.explorer[player] = LOST
         events.append(event("internal_rotation", player=name))
+    if state.saved_bp[player] != sub.coins[player]:
+        events.append(event("saved_build_point", player=name, saved=sub.coins[player]))
+    state.saved_bp[player] = sub.coins[player]
     return events
 
 

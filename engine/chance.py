@@ -1,4 +1,4 @@
-"""Chance: the discovery cup, the tile stack, the card deck and the die as outcome lists and draws.
+"""Chance: the discovery cup, the tile stack, the card deck, the event deck (A7) and the die.
 
 Each pile offers its outcomes as actions with exact probabilities (for tests, search bots and the client's
 "what could happen"), draws from the state's own named stream, and takes an outcome out of the pile. A
@@ -12,9 +12,10 @@ from . import rng
 from .actions import Action, IllegalAction, act
 from .state import GameState
 
-CUP, TILES, DECK, DICE = "cup", "tiles", "deck", "dice"
-VERB = {CUP: "marker", TILES: "tile", DECK: "card", DICE: "die"}
-STREAM = {CUP: rng.STREAM["cup"], TILES: rng.STREAM["tiles"], DECK: rng.STREAM["cards"], DICE: rng.STREAM["dice"]}
+CUP, TILES, DECK, DICE, EVENTS = "cup", "tiles", "deck", "dice", "events"
+VERB = {CUP: "marker", TILES: "tile", DECK: "card", DICE: "die", EVENTS: "event"}
+STREAM = {CUP: rng.STREAM["cup"], TILES: rng.STREAM["tiles"], DECK: rng.STREAM["cards"], DICE: rng.STREAM["dice"],
+          EVENTS: rng.STREAM["events"]}
 
 
 def marker_word(state: GameState, kind_id: int) -> str:
@@ -28,6 +29,8 @@ def _word(state: GameState, pile: str, value: int) -> object:
         return state.rules.tiles[value].name
     if pile == DECK:
         return state.rules.cards[value].key
+    if pile == EVENTS:
+        return state.rules.events[value]["id"]
     return value
 
 
@@ -38,7 +41,7 @@ def _counts(state: GameState, pile: str) -> dict[int, int]:
     if pile == DICE:
         return {face: 1 for face in range(1, 7)}
     counts: dict[int, int] = {}
-    for value in (state.stack if pile == TILES else state.deck):
+    for value in {TILES: state.stack, DECK: state.deck, EVENTS: state.adv.event_deck}[pile]:
         counts[value] = counts.get(value, 0) + 1
     return counts
 
@@ -88,4 +91,6 @@ def take(state: GameState, pile: str, action: Action) -> int:
         state.stack.remove(value)
     elif pile == DECK:
         state.deck.remove(value)
+    elif pile == EVENTS:
+        state.adv.event_deck.remove(value)
     return value

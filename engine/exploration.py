@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from . import chance, flow
+from . import chance, flow, kumara, south_island
 from .actions import Action, IllegalAction, act
 from .board import is_enemy, is_known
 from .cards import ignored_knots, knot_allowance, spend, usable_one_time
@@ -20,12 +20,13 @@ PENALTY = -1                      # marker kind of a 2-knot penalty marker in Ex
 
 # Phases of one player's exploration.
 START, MOVE, DRAW, TILE, KEEP, OFF_COURSE = "start", "move", "draw", "tile", "keep", "off_course"
+SAIL_ROLL, SAIL = "kumara_roll", "kumara_sail"                     # A5: the search for kumara
 
 
 class Exploration:
     """One player's exploration in progress: where the explorer is, the markers placed this turn, the phase."""
 
-    __slots__ = ("player", "phase", "origin", "target", "markers", "explored", "examining", "discount")
+    __slots__ = ("player", "phase", "origin", "target", "markers", "explored", "examining", "discount", "outcome")
 
     def __init__(self, player: int):
         self.player = player
@@ -36,18 +37,19 @@ class Exploration:
         self.explored = 0         # hexes explored so far this turn
         self.examining = False    # the target is another player's face-down tile (E6.1)
         self.discount = 0         # knots a card lets this exploration ignore (Fishhooks)
+        self.outcome = ""         # the Kumara table's result waiting for the sailing choice (A5)
 
     def clone(self) -> "Exploration":
         c = Exploration.__new__(Exploration)
         c.player, c.phase, c.origin, c.target = self.player, self.phase, self.origin, self.target
         c.markers, c.explored, c.examining = self.markers[:], self.explored, self.examining
-        c.discount = self.discount
+        c.discount, c.outcome = self.discount, self.outcome
         return c
 
     def to_dict(self) -> dict:
         return {"player": self.player, "phase": self.phase, "origin": self.origin, "target": self.target,
                 "markers": self.markers, "explored": self.explored, "examining": self.examining,
-                "discount": self.discount}
+                "discount": self.discount, "outcome": self.outcome}
 
 
 def knots(state: GameState, exp: Exploration) -> int:
@@ -133,7 +135,7 @@ def reveal(state: GameState, h: int, player: int) -> list[Event]:
     state.orient[h] = home_orientation(state, player)
     state.discovered[h] = 0
     return [event("tile_revealed", hex=state.rules.map.labels[h], tile=state.rules.tiles[state.tile[h]].name,
-                  orientation=state.orient[h], by=state.names[player])]
+                  orientation=state.orient[h], by=state.names[player])] + south_island.on_reveal(state, h)
 
 
 # --- the step ---------------------------------------------------------------------------------------------------
@@ -152,6 +154,11 @@ def begin_player(state: GameState) -> list[Event]:
             events.append(event("explorer_back", player=state.names[player]))
             state.active += 1
             continue
+        if state.adv.skip_exploration[player]:                     # A7: the Shaman's doing
+            state.adv.skip_exploration[player] = False
+            events.append(event("exploration_skipped", player=state.names[player]))
+            state.active += 1
+            continue
         state.sub = Exploration(player)
         state.actor = player
         return events
@@ -168,9 +175,12 @@ def step_actions(state: GameState, exp: Exploration) -> list[Action]:
     labels = state.rules.map.labels
     player = exp.player
     if exp.phase == START:
+        search = [act("kumara", labels[h]) for h in kumara.departures(state, player)]
         if not chance.size(state, chance.CUP):
-            return [act("end")]
-        return [act("premove", labels[h]) for h in premove_endpoints(state, player)] + [act("end")]
+            return search + [act("end")]
+        return [act("premove", labels[h]) for h in premove_endpoints(state, player)] + search + [act("end")]
+    if exp.phase == SAIL:
+        return [act("sail", h) for h in kumara.sailing_choices(state, state.explorer[player], exp.outcome)]
     if exp.phase == KEEP:
         out = [act("reveal")]
         if discovered_markers(state, player) < state.rules.limits["discovered_markers"]:
@@ -188,12 +198,16 @@ def step_actions(state: GameState, exp: Exploration) -> list[Action]:
     return out + [act("return")]
 
 
+def pile(state: GameState) -> str:
+    return {DRAW: chance.CUP, TILE: chance.TILES, SAIL_ROLL: chance.DICE}[state.sub.phase]
+
+
 def chance_outcomes(state: GameState) -> list:
-    return chance.outcomes(state, chance.CUP if state.sub.phase == DRAW else chance.TILES)
+    return chance.outcomes(state, pile(state))
 
 
 def draw(state: GameState) -> Action:
-    return chance.draw(state, chance.CUP if state.sub.phase == DRAW else chance.TILES)
+    return chance.draw(state, pile(state))
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
@@ -225,6 +239,14 @@ def perform(state: GameState, action: Action) -> list[Event]:
         return finish(state, exp, lost=False)
     if verb == "use":
         return use_card(state, exp, state.rules.card_id(action.args[0]))
+    if verb == "kumara":
+        state.explorer[exp.player] = state.rules.map.hex_of(action.args[0])
+        exp.phase, state.actor = SAIL_ROLL, CHANCE_ACTOR
+        return [event("kumara_search", player=state.names[exp.player], hex=action.args[0])]
+    if verb == "die":
+        return sail_roll(state, exp, chance.take(state, chance.DICE, action))
+    if verb == "sail":
+        return sail(state, exp, action.args[0])
     raise IllegalAction(f"{action} is not an exploration action")
 
 
@@ -329,6 +351,30 @@ def check_knots(state: GameState, exp: Exploration) -> list[Event]:
     exp.phase = MOVE
     state.actor = exp.player
     return []
+
+
+def sail_roll(state: GameState, exp: Exploration, face: int) -> list[Event]:
+    """A5: each hex toward South America is rolled for on the Kumara table."""
+    outcome = kumara.result(state, exp.player, face)
+    events = [event("kumara_roll", player=state.names[exp.player], face=face, result=outcome)]
+    if outcome in ("lost", "return"):
+        return events + finish(state, exp, lost=outcome == "lost")
+    exp.outcome = outcome
+    if not kumara.sailing_choices(state, state.explorer[exp.player], outcome):
+        exp.phase, state.actor = SAIL_ROLL, CHANCE_ACTOR      # nowhere to go: roll again from here
+        return events
+    exp.phase, state.actor = SAIL, exp.player
+    return events
+
+
+def sail(state: GameState, exp: Exploration, where: str) -> list[Event]:
+    player = exp.player
+    if where == kumara.SOUTH_AMERICA:
+        return kumara.gain(state, player, "voyage") + finish(state, exp, lost=False)
+    h = state.rules.map.hex_of(where)
+    state.explorer[player] = h
+    exp.phase, state.actor = SAIL_ROLL, CHANCE_ACTOR
+    return [event("explorer_moved", player=state.names[player], to=where)] + kumara.arrive(state, player, h)
 
 
 def use_card(state: GameState, exp: Exploration, card: int) -> list[Event]:

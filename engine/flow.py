@@ -37,6 +37,8 @@ def next_player(state: GameState) -> list[Event]:
 
 
 def end_of_step(state: GameState) -> list[Event]:
+    if state.turn == 0:                   # A1: the set-up's free building is over; turn 1 begins
+        return end_of_turn(state)
     following = {TURN_ORDER: EXPLORATION, EXPLORATION: MOVEMENT, MOVEMENT: BUILDING, BUILDING: VICTORY}
     return start_step(state, following[state.step])
 

@@ -62,7 +62,7 @@ def resolve_chance(state: GameState) -> list[Event]:
 
 def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
     state.history = ((str(action), drawn), state.history)
-    if action.verb in anytime.VERBS:          # E6.5, M7: whenever the player is to act, in any step
+    if action.verb in anytime.VERBS and action in anytime.actions(state):   # E6.5, M7, B4: in any step
         events = anytime.perform(state, action)
     else:
         events = flow.step_module(state).perform(state, action)

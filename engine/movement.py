@@ -6,11 +6,12 @@ they carry), moves it hex by hex and leaves pieces on the way, and finally Battl
 """
 from __future__ import annotations
 
-from . import battle, flow
+from . import battle, flow, random_events
 from .actions import Action, IllegalAction, act
 from .board import enemy_ig, has_enemy_pieces, is_known, war_canoe_must_stop
 from .cards import canoe_moves_bonus
 from .chains import chain_from, face_up_canoe_hexes
+from .south_island import other_island
 from .ruleset import PIECES
 from .state import BAND, COLONY, MOVEMENT, RUMOR, TRANSPORT, WAR_CANOE, Event, GameState, KIND_INDEX, event
 
@@ -48,8 +49,14 @@ class Movement:
 
 
 def canoe_moves(state: GameState, player: int) -> int:
-    """A canoe's movement allowance (M4; the card Poi raises it)."""
-    return max(state.rules.limits["canoe_moves"], canoe_moves_bonus(state, player))
+    """A canoe's movement allowance (M4; the card Poi and A7's favourable winds raise it)."""
+    winds = winds_moves(state) if state.adv.winds[player] == state.turn else 0
+    return max(state.rules.limits["canoe_moves"], canoe_moves_bonus(state, player), winds)
+
+
+def winds_moves(state: GameState) -> int:
+    return max((e["effects"][0]["moves"] for e in state.rules.events if e["effects"][0]["id"] == "canoe_moves"),
+               default=0)
 
 
 def begin(state: GameState) -> list[Event]:
@@ -117,9 +124,11 @@ def do_transit(state: GameState, sub: Movement, action: Action) -> list[Event]:
 # --- Movement (M4-M7) -----------------------------------------------------------------------------------------
 
 def party_starts(state: GameState, sub: Movement) -> list[int]:
-    """Hexes where the player has a canoe or rumor with movement left."""
-    return sorted({state.piece_hex[pid] for pid in state.pieces_of(sub.player)
-                   if state.piece_hex[pid] >= 0 and sub.moves[pid] > 0})
+    """Hexes where the player has a canoe or rumor with movement left (or, A4, bands or colonies that may
+    walk between the New Zealand hexes)."""
+    return sorted({state.piece_hex[pid] for pid in state.pieces_of(sub.player) if state.piece_hex[pid] >= 0
+                   and (sub.moves[pid] > 0 or (state.piece_kind[pid] in (BAND, COLONY) and not sub.carried[pid]
+                                               and other_island(state, state.piece_hex[pid]) >= 0))})
 
 
 def raisable(state: GameState, sub: Movement) -> list[int]:
@@ -149,15 +158,21 @@ def joinable(state: GameState, sub: Movement, pid: int) -> bool:
     return not sub.carried[pid]
 
 
+def walking(state: GameState, sub: Movement) -> bool:
+    """A4: a party of bands and colonies only, on one of the two New Zealand hexes, may walk to the other."""
+    return other_island(state, sub.at) >= 0 and not any(state.piece_kind[p] in SELF_MOVING for p in sub.party)
+
+
 def take_kinds(state: GameState, sub: Movement) -> list[int]:
     counts = party_counts(state, sub.party)
+    walkers = walking(state, sub)
     kinds = set()
     for pid in state.pieces_at(sub.at, sub.player):
         kind = state.piece_kind[pid]
         if pid in sub.party or kind in kinds or not joinable(state, sub, pid):
             continue
         counts[kind] += 1
-        if can_carry(counts):
+        if can_carry(counts) or (walkers and kind in (BAND, COLONY)):
             kinds.add(kind)
         counts[kind] -= 1
     return sorted(kinds)
@@ -169,7 +184,7 @@ def leave_kinds(state: GameState, sub: Movement) -> list[int]:
     for kind in range(len(PIECES)):
         if counts[kind]:
             counts[kind] -= 1
-            if can_carry(counts):
+            if can_carry(counts) or walking(state, sub):
                 out.append(kind)
             counts[kind] += 1
     return out
@@ -179,6 +194,11 @@ def destinations(state: GameState, sub: Movement) -> list[int]:
     """Hexes the party may enter now (M4.1-M4.4, M10's garrison of a conquered printed IG)."""
     party = sub.party
     movers = [pid for pid in party if state.piece_kind[pid] in SELF_MOVING]
+    if party and walking(state, sub):
+        there = other_island(state, sub.at)
+        fresh = not any(sub.carried[pid] for pid in party)
+        peaceful = not enemy_ig(state, there, sub.player) and not has_enemy_pieces(state, there, sub.player)
+        return [there] if fresh and peaceful and not last_garrison(state, sub.player, sub.at, len(party)) else []
     if not movers or any(sub.moves[pid] < 1 for pid in movers):
         return []
     here = sub.at
@@ -213,6 +233,7 @@ def legal(state: GameState) -> list[Action]:
         return [act("battle", labels[h]) for h in sub.battles]
     out = [act("party", labels[h]) for h in party_starts(state, sub)]
     out += [act("raise", labels[h]) for h in raisable(state, sub)]
+    out += random_events.playable(state, sub.player, "movement")
     return out + [act("end")]
 
 
@@ -241,6 +262,13 @@ def perform(state: GameState, action: Action) -> list[Event]:
         return leave(state, sub, KIND_INDEX[action.args[0]])
     if verb == "go":
         return go(state, sub, state.rules.map.hex_of(action.args[0]))
+    if verb == "play":                    # A7: favourable winds, this turn's canoes move further
+        allowance = canoe_moves(state, sub.player)
+        events = random_events.play(state, sub.player, action)
+        for pid in state.pieces_of(sub.player):
+            if state.piece_kind[pid] in (TRANSPORT, WAR_CANOE) and state.piece_hex[pid] >= 0:
+                sub.moves[pid] += max(0, winds_moves(state) - allowance)
+        return events
     if verb == "done":
         sub.phase, sub.party, sub.at = MOVE, [], -1
         return []

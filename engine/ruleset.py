@@ -32,7 +32,8 @@ RULES = Record({
     "costs": Record({k: Int(0, 9) for k in (*PIECES, "improved_agriculture", "village", "card")}),
     "limits": Record({"new_villages_per_ig_per_turn": Int(1, 9), "cards_bought_per_turn": Int(1, 9),
                       "canoe_moves": Int(1, 9), "discovered_markers": Int(1, 9),
-                      "saved_build_points": Int(0, 9)}),
+                      "saved_build_points": Int(0, 9), "variable_starting_bp": Int(0, 20),
+                      "random_events_from_vp": Int(0, 99)}),
     "victory_points": Record({"village": Frac(), "linked_ig": Frac(), "linked_atoll": Frac(),
                               "kumara": Frac(), "starting": Int(0, 99)}),
     "thresholds": Record({"2": Int(1, 99), "3": Int(1, 99), "4": Int(1, 99),
@@ -134,7 +135,7 @@ CARDS = Record({"cards": ListOf(Record(
     {"note": Str()}), 1)})
 
 EVENTS = Record({"events": ListOf(Record(
-    {"id": Str(), "title": Str(), "keep": Bool(), "effects": ListOf(Effect(EVENT_EFFECTS), 1), "text": Str()},
+    {"id": Str(), "title": Str(), "keep": Bool(), "effects": ListOf(Effect(EVENT_EFFECTS), 1, 1), "text": Str()},
     {"note": Str()}), 1)})
 
 KUMARA = Record({

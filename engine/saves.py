@@ -36,11 +36,11 @@ def state_dict(state: GameState) -> dict[str, Any]:
         "ocean": state.ocean, "green_villages": state.green_villages, "ia": state.ia,
         "ia_villages": state.ia_villages, "controller": state.controller, "must_hold": state.must_hold,
         "home": state.home, "capital": state.capital, "explorer": state.explorer, "hand": state.hand,
-        "shown": state.shown, "spent": state.spent, "vp_track": [str(v) for v in state.vp_track], "claimed": state.claimed,
+        "shown": state.shown, "spent": state.spent, "vp_track": [str(v) for v in state.vp_track], "claimed": state.claimed, "saved_bp": state.saved_bp,
         "piece_hex": state.piece_hex, "piece_up": state.piece_up, "cup": state.cup, "stack": state.stack,
         "deck": state.deck, "penalty_pool": state.penalty_pool, "queued": state.queued,
         "sub": state.sub.to_dict() if state.sub is not None else None,
-        "streams": [str(x) for x in state.streams], "winners": list(state.winners),
+        "streams": [str(x) for x in state.streams], "winners": list(state.winners), "adv": state.adv.to_dict(),
     }
 
 

@@ -6,7 +6,7 @@ from typing import Any, Mapping, Sequence
 from . import flow, rng
 from .ruleset import PIECES, Ruleset
 from .victory import vp
-from .state import (AT_HOME, INDEPENDENT, KIND_INDEX, NOBODY, TURN_ORDER, UNBUILT, GameState, event)
+from .state import (AT_HOME, BUILDING, Advanced, INDEPENDENT, KIND_INDEX, NOBODY, TURN_ORDER, UNBUILT, GameState, event)
 
 
 class SetupError(ValueError):
@@ -90,12 +90,21 @@ def new_game(rules: Ruleset, homes: Sequence[str] | int, seed: int,
         s.home[p] = s.capital[p] = home
         s.controller[home] = p
         s.green_villages[home] = 2
-        for kind, count in rules.starting_pieces.items():
-            for pid in s.pieces_of(p, KIND_INDEX[kind])[:count]:
-                s.piece_hex[pid] = home
+        if not s.options.get("variable_starting_pieces"):       # A1 replaces the starting pieces
+            for kind, count in rules.starting_pieces.items():
+                for pid in s.pieces_of(p, KIND_INDEX[kind])[:count]:
+                    s.piece_hex[pid] = home
     s.vp_track = [vp(s, p) for p in range(len(names))]
     s.add_log([event("game_started", players=list(names), seed=seed, options=dict(s.options))])
-    s.add_log(flow.start_step(s, TURN_ORDER))
+    target = s.options.get("variable_game_end")
+    if target and abs(target - rules.threshold(len(names))) > rules.variable_end_window:
+        s.add_log([event("warning", text=f"A6: the agreed target {target} VP is more than "
+                         f"{rules.variable_end_window} from the usual {rules.threshold(len(names))}")])
+    if s.options.get("variable_starting_pieces"):
+        s.turn = 0                        # A1: a free building at home before turn 1
+        s.add_log(flow.start_step(s, BUILDING))
+    else:
+        s.add_log(flow.start_step(s, TURN_ORDER))
     return s
 
 
@@ -124,7 +133,7 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     n = len(names)
     s.home, s.capital, s.explorer = [-1] * n, [-1] * n, [AT_HOME] * n
     s.hand, s.shown, s.spent = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
-    s.vp_track, s.claimed = [0] * n, [False] * n
+    s.vp_track, s.claimed, s.saved_bp = [0] * n, [False] * n, [0] * n
     s.piece_hex, s.piece_up = [UNBUILT] * len(owners), [False] * len(owners)
     s.cup = [m.count for m in rules.markers]
     s.stack = [t.id for t in rules.tiles if not t.aside]
@@ -133,4 +142,6 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     s.sub = None
     s.streams = streams
     s.history, s.log, s.winners = None, None, ()
+    s.adv = Advanced(n)
+    s.adv.event_deck = list(range(len(rules.events)))
     return s

@@ -63,6 +63,38 @@ def chain_items(chain: tuple | None) -> list:
     return out
 
 
+class Advanced:
+    """State of the advanced rules: malaria (A3), the South Island (A4), Kumara (A5), random events (A7)."""
+
+    __slots__ = ("malaria", "south_island", "removed_tiles", "kumara", "galapagos", "event_deck", "event_discard",
+                 "events_held", "bp_delta", "winds", "skip_exploration")
+
+    def __init__(self, players: int):
+        self.malaria = False                     # A3 applies from now on (X7)
+        self.south_island: tuple[int, ...] = ()  # A4: (Aotearoa's hex, Te Waka Maui's hex) once placed
+        self.removed_tiles: list[int] = []       # tiles taken out of play (A4)
+        self.kumara = [False] * players          # A5: Kumara markers (2 VP each)
+        self.galapagos = [False] * players       # A5: "+1 Galapagos" markers
+        self.event_deck: list[int] = []          # A7: event cards not yet drawn (indexes in Ruleset.events)
+        self.event_discard: list[int] = []
+        self.events_held: list[list[int]] = [[] for _ in range(players)]   # kept events (brown title)
+        self.bp_delta = [0] * players            # A7: build points won or lost for the next Building step
+        self.winds = [0] * players               # A7: the turn in which this player's canoes move 3
+        self.skip_exploration = [False] * players   # A7: the next exploration is skipped
+
+    def clone(self) -> "Advanced":
+        c = Advanced.__new__(Advanced)
+        c.malaria, c.south_island, c.removed_tiles = self.malaria, self.south_island, self.removed_tiles[:]
+        c.kumara, c.galapagos = self.kumara[:], self.galapagos[:]
+        c.event_deck, c.event_discard = self.event_deck[:], self.event_discard[:]
+        c.events_held = [e[:] for e in self.events_held]
+        c.bp_delta, c.winds, c.skip_exploration = self.bp_delta[:], self.winds[:], self.skip_exploration[:]
+        return c
+
+    def to_dict(self) -> dict:
+        return {slot: getattr(self, slot) for slot in self.__slots__}
+
+
 class GameState:
     """One position of a game. Create it with engine.new_game or engine.load_scenario."""
 
@@ -74,7 +106,7 @@ class GameState:
         "tile", "tile_up", "orient", "discovered", "ocean", "green_villages", "ia", "ia_villages",
         "controller", "must_hold",      # must_hold: the player who must keep a piece on a conquered printed IG
         # per player
-        "home", "capital", "explorer", "hand", "shown", "spent", "vp_track", "claimed",
+        "home", "capital", "explorer", "hand", "shown", "spent", "vp_track", "claimed", "saved_bp",
         # pieces, one entry per piece id
         "piece_hex", "piece_up",
         # draw piles; `queued` holds outcomes fixed in advance by a scenario, per pile ("cup", "tiles", "deck", "dice")
@@ -82,6 +114,7 @@ class GameState:
         # the step in progress (exploration, battle, building...): a small object with its own clone()
         "sub",
         "streams", "history", "log", "winners",
+        "adv",                          # what the advanced rules (section A) keep track of
     )
 
     def clone(self) -> "GameState":
@@ -99,7 +132,7 @@ class GameState:
         c.home, c.capital, c.explorer = self.home[:], self.capital[:], self.explorer[:]
         c.hand, c.shown = [h[:] for h in self.hand], [s[:] for s in self.shown]
         c.spent = [s[:] for s in self.spent]
-        c.vp_track, c.claimed = self.vp_track[:], self.claimed[:]
+        c.vp_track, c.claimed, c.saved_bp = self.vp_track[:], self.claimed[:], self.saved_bp[:]
         c.piece_hex, c.piece_up = self.piece_hex[:], self.piece_up[:]
         c.cup, c.stack, c.deck = self.cup[:], self.stack[:], self.deck[:]
         c.penalty_pool = self.penalty_pool
@@ -107,6 +140,7 @@ class GameState:
         c.sub = self.sub.clone() if self.sub is not None else None
         c.streams = self.streams[:]
         c.history, c.log, c.winners = self.history, self.log, self.winners
+        c.adv = self.adv.clone()
         return c
 
     # --- small queries used everywhere ------------------------------------------------------------------------

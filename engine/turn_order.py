@@ -1,24 +1,54 @@
-"""Turn-order step (rule T2): the last player on the VP track takes the marker and chooses who goes first
+"""Turn-order step (rule T2, with advanced rules A7 and A3): random events are drawn first (A7), then the
+malaria die is rolled (A3), then the last player on the VP track takes the marker and chooses who goes first
 and in which direction play runs."""
 from __future__ import annotations
 
-from . import flow
-from .actions import Action, act
-from .state import TURN_ORDER, Event, GameState, event
+from . import chance, flow, malaria, random_events
+from .actions import Action, IllegalAction, act
+from .state import CHANCE_ACTOR, TURN_ORDER, Event, GameState, event
 
 STEP = TURN_ORDER
 DIRECTIONS = ("cw", "ccw")
+EVENTS, MALARIA, HOME, ORDER = "events", "malaria", "home", "order"
+
+
+class TurnOrderStep:
+    """The Turn-order step in progress."""
+
+    __slots__ = ("stage", "holder", "homeless", "events")
+
+    def __init__(self):
+        self.stage = EVENTS
+        self.holder = -1                  # the marker holder, when A7's tie rule already decided it
+        self.homeless = -1                # a player whose home malaria emptied (M11)
+        self.events = None                # A7's draw in progress
+
+    def clone(self) -> "TurnOrderStep":
+        c = TurnOrderStep()
+        c.stage, c.holder, c.homeless = self.stage, self.holder, self.homeless
+        c.events = self.events.clone() if self.events is not None else None
+        return c
+
+    def to_dict(self) -> dict:
+        return {"stage": self.stage, "holder": self.holder, "homeless": self.homeless,
+                "events": self.events.to_dict() if self.events is not None else None}
 
 
 def marker_holder(state: GameState) -> int:
     """Lowest VP on the track; ties go to the home first in the tie order (rule T2, ruling X2)."""
+    return lowest(state)[0]
+
+
+def lowest(state: GameState) -> list[int]:
+    """Players with the lowest VP on the track, in the tie order (T2, A7)."""
     ties = state.rules.turn_order_ties
 
     def key(p: int) -> tuple:
         name = state.names[p]
         return state.vp_track[p], ties.index(name) if name in ties else len(ties)
 
-    return min(range(state.players), key=key)
+    ranked = sorted(range(state.players), key=key)
+    return [p for p in ranked if state.vp_track[p] == state.vp_track[ranked[0]]]
 
 
 def seat_order(players: int, first: int, direction: str) -> tuple[int, ...]:
@@ -28,19 +58,69 @@ def seat_order(players: int, first: int, direction: str) -> tuple[int, ...]:
 
 
 def begin(state: GameState) -> list[Event]:
-    holder = marker_holder(state)
-    state.marker_holder = holder
-    state.actor = holder
+    state.sub = TurnOrderStep()
+    return random_events.begin(state, state.sub) + advance(state)
+
+
+def advance(state: GameState) -> list[Event]:
+    """Go on to the next stage that needs a decision or a roll."""
+    sub: TurnOrderStep = state.sub
+    if sub.stage == EVENTS:
+        if sub.events is not None:
+            return []                     # A7 waits for a decision or a draw
+        sub.stage = MALARIA
+        events = malaria.check_start(state)
+        if state.adv.malaria:
+            state.actor = CHANCE_ACTOR
+            return events
+        return events + advance(state)
+    if sub.stage in (MALARIA, HOME):
+        sub.stage = HOME
+        sub.homeless = next((p for p in range(state.players) if state.home[p] < 0
+                             and any(owner == p for owner in state.controller)), -1)
+        if sub.homeless >= 0:             # M11, X29: a home emptied by malaria or an event is replaced now
+            state.actor = sub.homeless
+            return [event("home_lost", player=state.names[sub.homeless])]
+        sub.stage = ORDER
+    holder = sub.holder if sub.holder >= 0 else marker_holder(state)
+    state.marker_holder = state.actor = holder
     return [event("turn_order_marker", player=state.names[holder])]
 
 
+def chance_outcomes(state: GameState) -> list:
+    if state.sub.stage == EVENTS:
+        return chance.outcomes(state, chance.EVENTS)
+    return chance.outcomes(state, chance.DICE)
+
+
+def draw(state: GameState) -> Action:
+    return chance.draw(state, chance.EVENTS if state.sub.stage == EVENTS else chance.DICE)
+
+
 def legal(state: GameState) -> list[Action]:
+    sub: TurnOrderStep = state.sub
+    if sub.stage == EVENTS:
+        return random_events.legal(state, sub.events)
+    if sub.stage == HOME:
+        return [act("home", state.rules.map.labels[h]) for h, owner in enumerate(state.controller)
+                if owner == sub.homeless]
     # With two players both directions give the same order, so only one form is offered.
     directions = DIRECTIONS if state.players > 2 else DIRECTIONS[:1]
     return [act("order", name, d) for name in state.names for d in directions]
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
+    sub: TurnOrderStep = state.sub
+    if sub.stage == EVENTS:
+        return random_events.perform(state, sub, action) + advance(state)
+    if sub.stage == MALARIA:
+        return malaria.strike(state, chance.take(state, chance.DICE, action)) + advance(state)
+    if sub.stage == HOME:
+        h = state.rules.map.hex_of(action.args[0])
+        state.home[sub.homeless] = state.capital[sub.homeless] = h
+        return [event("new_home", player=state.names[sub.homeless], hex=action.args[0])] + advance(state)
+    if action.verb != "order":
+        raise IllegalAction(f"{action} is not a turn-order action")
     first = state.player_index(action.args[0])
     state.order = seat_order(state.players, first, action.args[1])
     events = [event("turn_order", chooser=state.names[state.actor], first=action.args[0],

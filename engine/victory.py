@@ -36,6 +36,8 @@ def vp(state: GameState, player: int, include_hidden: bool = False) -> Fraction:
             total += values["linked_atoll"]          # an atoll in the chain: never controlled, scores ½
         elif state.controller[h] == player:
             total += values["linked_ig"]
+    if state.adv.kumara[player]:
+        total += values["kumara"]                  # A5
     return total + card_vp(state, player, include_hidden) + vp_bonus(state, player, include_hidden)
 
 

@@ -43,6 +43,9 @@ BUILD = {"players": ["Tonga", "Samoa"], "step": "building", "order": ["Tonga", "
          "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga", "capital": True}]}
 SEA_FIGHT = {**MOVE, "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1}], "Samoa": [{"hex": "0906", "war_canoe": 1}]}}
 FIGHT_AT_SEA = ["party 0807", "take war_canoe", "go 0906", "done", "end"]
+KUMARA = {"players": ["Tonga", "Samoa"], "step": "exploration", "options": {"kumara": True},
+          "tiles": [{"hex": "1704", "tile": "Rapa Nui"}], "islands": [{"ig": "1704", "villages": 1, "controller": "Tonga"}]}
+EVENTS = {"players": ["Tonga", "Samoa"], "options": {"random_events": True}}
 EXPLORE_START = ["premove 0807", "explore 0906"]
 ATTACK_SAMOA = ["party 0807", "take war_canoe", "take war_canoe", "go 0806", "done", "end", "die 6"]
 POSITIONS = {
@@ -93,6 +96,16 @@ POSITIONS = {
                                    "options": {"variable_game_end": 5},
                                    "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga"}],
                                    "cards": {"Samoa": {"hand": ["deforestation"]}}}, ["claim"]),
+    "Tonga builds with saved resources": ({**BUILD, "options": {"saved_resources": True}}, []),
+    "Tonga next to 1804": (KUMARA, []),
+    "Tonga rolled 5 at 1804": (KUMARA, ["kumara 1804", "die 5"]),
+    "Tonga and Samoa tied at 5 VP": ({**EVENTS, "vp_track": {"Tonga": 5, "Samoa": 5}}, []),
+    "Samoa draws an event": ({**EVENTS, "vp_track": {"Tonga": 6, "Samoa": 5}}, []),
+    "Tonga draws Invasive Weeds": ({**EVENTS, "vp_track": {"Tonga": 5, "Samoa": 6}}, ["event invasive_weeds"]),
+    "Samoa holds Pele": ({**EVENTS, "vp_track": {"Tonga": 6, "Samoa": 5}}, ["event pele"]),
+    "malaria struck Samoa's home": ({"players": ["Tonga", "Samoa"], "options": {"malaria": True}, "islands": [
+        {"ig": "Vanuatu", "villages": 1, "controller": "Samoa", "capital": True, "home": True},
+        {"ig": "Fiji", "villages": 1, "controller": "Samoa"}]}, ["die 6"]),
 }
 
 
