@@ -24,6 +24,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--turns", type=int, default=30, help="stop a game after this many turns")
     parser.add_argument("--games", type=int, default=1, help="play this many games (seeds seed, seed+1, ...)")
     parser.add_argument("--config", default=None, help="a folder of rule files instead of config/")
+    parser.add_argument("--options", default="",
+                        help="advanced rules, comma-separated: variable_starting_pieces, saved_resources, malaria, "
+                             "south_island, kumara, random_events, variable_game_end=VP; or 'all'")
     args = parser.parse_args(argv)
     bots = args.bots.split(",")
     unknown = [b for b in bots if b not in BOTS]
@@ -34,7 +37,24 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if args.turns < 1 or args.games < 1:
         parser.error("--turns and --games must be at least 1")
     args.bots = bots
+    args.options = parse_options(parser, args.options)
     return args
+
+
+def parse_options(parser: argparse.ArgumentParser, text: str) -> dict:
+    """"malaria,kumara,variable_game_end=20" to {"malaria": True, ...}; "all" switches every flag on."""
+    if text == "all":
+        text = "variable_starting_pieces,saved_resources,malaria,south_island,kumara,random_events"
+    options: dict = {}
+    for item in filter(None, text.split(",")):
+        key, _, value = item.partition("=")
+        if value:
+            if not value.isdigit():
+                parser.error(f"option {key} takes a whole number, not {value!r}")
+            options[key] = int(value)
+        else:
+            options[key] = True
+    return options
 
 
 def headless(args: argparse.Namespace) -> int:
@@ -49,7 +69,7 @@ def headless(args: argparse.Namespace) -> int:
                 scores = "  ".join(f"{name} {state.vp_track[p]}" for p, name in enumerate(state.names))
                 print(f"turn {state.turn - 1:3d}  {scores}")
 
-        _, result = play_game(rules, args.players, seed, args.bots, args.turns, on_turn=show)
+        _, result = play_game(rules, args.players, seed, args.bots, args.turns, args.options, on_turn=show)
         outcome = f"{result.winner} wins" if result.winner else ("a shared victory" if result.over
                                                                  else f"no winner after {result.turns} turns")
         wins[result.winner or "none"] += 1

@@ -30,6 +30,13 @@ def test_many_games_print_a_summary():
     assert out.stdout.splitlines()[-1].startswith("3 games:")
 
 
+def test_advanced_rules_are_options_of_the_runner():
+    out = run("--headless", "--players", "3", "--turns", "6", "--options", "all")
+    assert out.returncode == 0, out.stderr
+    out = run("--headless", "--turns", "2", "--options", "malaria,variable_game_end=20")
+    assert out.returncode == 0, out.stderr
+
+
 def test_same_seed_same_output():
     assert run("--headless", "--seed", "9", "--turns", "4").stdout == run("--headless", "--seed", "9",
                                                                           "--turns", "4").stdout
@@ -41,6 +48,8 @@ def test_same_seed_same_output():
     (["--headless", "--turns", "0"], "at least 1"),
     (["--headless", "--seed", "x"], "invalid int"),
     (["--headless", "--config", "no-such-folder"], "error: no-such-folder"),
+    (["--headless", "--options", "volcanoes"], "unknown option 'volcanoes'"),
+    (["--headless", "--options", "variable_game_end=lots"], "takes a whole number"),
 ])
 def test_bad_arguments_give_usage_not_a_traceback(args, message):
     out = run(*args)
