@@ -27,8 +27,12 @@ def _quote(arg: object) -> str:
     return text if text and all(ch.isalnum() or ch in "._-+/" for ch in text) else shlex.quote(text)
 
 
+_make = tuple.__new__
+
+
 def act(verb: str, *args: object) -> Action:
-    return Action(verb, tuple(args))
+    """Action(verb, args), built without the NamedTuple constructor's overhead (it is made very often)."""
+    return _make(Action, (verb, args))
 
 
 def split_text(text: str) -> list[str]:

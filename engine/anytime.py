@@ -14,13 +14,18 @@ VERBS = ("flip", "withdraw", "show", "play")
 
 
 def actions(state: GameState) -> list[Action]:
+    """Asked before every decision, so each part first checks cheaply whether it can offer anything."""
     labels = state.rules.map.labels
     player = state.actor
-    out = [act("flip", labels[h]) for h in flippable(state, player)]
-    rumors = sorted({state.piece_hex[p] for p in state.pieces_of(player, RUMOR) if state.piece_hex[p] >= 0})
+    out = [act("flip", labels[h]) for h in flippable(state, player)] if state.discovered else []
+    where = state.piece_hex
+    rumors = sorted({where[p] for p in state.piece_ids[player][RUMOR] if where[p] >= 0})
     out += [act("withdraw", labels[h]) for h in rumors]
-    keys = sorted({state.rules.cards[c].key for c in state.hand[player]})
-    return out + [act("show", key) for key in keys] + random_events.playable(state, player, "anytime")
+    if state.hand[player]:
+        out += [act("show", key) for key in sorted({state.rules.cards[c].key for c in state.hand[player]})]
+    if state.adv.events_held[player]:
+        out += random_events.playable(state, player, "anytime")
+    return out
 
 
 def perform(state: GameState, action: Action) -> list[Event]:

@@ -18,20 +18,33 @@ def enemy_ig(state: GameState, h: int, player: int) -> bool:
     return owner == INDEPENDENT or (owner != NOBODY and owner != player)
 
 
+def others_pieces(state: GameState, player: int):
+    """Where the other players' pieces are: each player's pieces have consecutive ids (piece_span)."""
+    lo, hi = state.piece_span[player]
+    return state.piece_hex[:lo] + state.piece_hex[hi:]
+
+
 def enemy_owners(state: GameState, h: int, player: int) -> list[int]:
     """Other players with pieces in a hex, in seat order."""
-    owners = {state.piece_owner[pid] for pid, loc in enumerate(state.piece_hex) if loc == h}
-    return sorted(o for o in owners if o != player)
+    return [p for p, (lo, hi) in enumerate(state.piece_span) if p != player and h in state.piece_hex[lo:hi]]
 
 
 def has_enemy_pieces(state: GameState, h: int, player: int) -> bool:
-    owners = state.piece_owner
-    return any(loc == h and owners[pid] != player for pid, loc in enumerate(state.piece_hex))
+    lo, hi = state.piece_span[player]
+    return state.piece_hex.count(h) > state.piece_hex[lo:hi].count(h)
 
 
 def has_enemy_kind(state: GameState, h: int, player: int, kinds: tuple[int, ...]) -> bool:
-    owners, kind = state.piece_owner, state.piece_kind
-    return any(loc == h and owners[pid] != player and kind[pid] in kinds for pid, loc in enumerate(state.piece_hex))
+    where = state.piece_hex
+    return any(where[pid] == h for p, ids in enumerate(state.piece_ids) if p != player
+               for kind in kinds for pid in ids[kind])
+
+
+def enemy_hexes(state: GameState, player: int) -> set[int]:
+    """Every enemy hex of E3 at once: for searches that ask about many hexes."""
+    out = set(others_pieces(state, player))
+    out.update(h for h, owner in enumerate(state.controller) if owner == INDEPENDENT or (owner >= 0 and owner != player))
+    return out
 
 
 def is_enemy(state: GameState, h: int, player: int) -> bool:

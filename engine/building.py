@@ -128,7 +128,9 @@ def village_room(state: GameState, sub: Building, player: int, h: int) -> bool:
     return state.villages(h) < green + ia
 
 
-def can_build(state: GameState, sub: Building, player: int, item: str, h: int) -> bool:
+def can_build(state: GameState, sub: Building, player: int, item: str, h: int,
+              free: dict[str, int] | None = None) -> bool:
+    """Whether the item can be built at h now (`free`: unbuilt pieces per kind, when the caller has them)."""
     area = area_of(sub, h)
     cost = state.rules.costs[item]
     if area < 0 or sub.bp[area] < cost:
@@ -137,7 +139,7 @@ def can_build(state: GameState, sub: Building, player: int, item: str, h: int) -
         return not new_village_here(sub, player, h) and village_room(state, sub, player, h)
     if item == "improved_agriculture":
         return state.ia[h] + pending(sub, player, item, h) < state.ig_squares(h)[1]
-    return unbuilt(state, sub, player, item) > 0
+    return (free[item] if free is not None else unbuilt(state, sub, player, item)) > 0
 
 
 def colonies_at(state: GameState, player: int, h: int) -> int:
@@ -166,12 +168,21 @@ def legal(state: GameState) -> list[Action]:
         out = [act("build", item, labels[home]) for item in PIECES if can_build(state, sub, player, item, home)]
         return out + [act("raise", labels[h]) for h in raisable(state, sub, player)] + [act("end")]
     out: list[Action] = []
-    for area in sub.areas:
+    costs = state.rules.costs
+    pieces = [kind for kind in PIECES if unbuilt(state, sub, player, kind) > 0]
+    for area, bp in zip(sub.areas, sub.bp):
+        affordable = [kind for kind in pieces if costs[kind] <= bp]
         for h in area:
-            out += [act("build", item, labels[h]) for item in ITEMS if can_build(state, sub, player, item, h)]
-            if colonies_at(state, player, h) > sum(1 for it, x in sub.builds[player] if it == "convert" and x == h) \
-                    and not new_village_here(sub, player, h) and village_room(state, sub, player, h):
-                out.append(act("convert", labels[h]))          # B3: a colony there becomes the village
+            label = labels[h]
+            out += [act("build", kind, label) for kind in affordable]
+            if costs["improved_agriculture"] <= bp and can_build(state, sub, player, "improved_agriculture", h):
+                out.append(act("build", "improved_agriculture", label))
+            if new_village_here(sub, player, h) or not village_room(state, sub, player, h):
+                continue
+            if costs["village"] <= bp:
+                out.append(act("build", "village", label))
+            if colonies_at(state, player, h) > pending(sub, player, "convert", h):
+                out.append(act("convert", label))              # B3: a colony there becomes the village
     out += [act("raise", labels[h]) for h in raisable(state, sub, player)]
     if not sub.bought[player] and len(state.deck) > len([b for b in sub.bought if b]):
         out += [act("buy", labels[area[0]]) for i, area in enumerate(sub.areas)

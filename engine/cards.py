@@ -57,8 +57,14 @@ def spend(state: GameState, player: int, card: int) -> list[Event]:
 
 def controls_named(state: GameState, player: int, names: tuple[str, ...] | list[str]) -> bool:
     """Whether the player controls one of the named island groups (printed names or tile names)."""
-    for h, owner in enumerate(state.controller):
-        if owner == player and state.ig_name(h) in names:
+    rules = state.rules
+    tiles = {t.name: t.id for t in rules.tiles}
+    for name in names:
+        if name in tiles:
+            h = state.tile.index(tiles[name]) if tiles[name] in state.tile else -1
+        else:
+            h = rules.map.hex_of(name)        # a printed island group
+        if h >= 0 and state.controller[h] == player:
             return True
     return False
 
@@ -66,6 +72,8 @@ def controls_named(state: GameState, player: int, names: tuple[str, ...] | list[
 def vp_bonus(state: GameState, player: int, include_hidden: bool = False) -> int:
     """Hula Dancing, Hui, Rongo-rongo: extra VP while face up and the named IG is controlled."""
     cards = state.shown[player] + (state.hand[player] if include_hidden else [])
+    if not cards:
+        return 0
     return sum(e["vp"] for card in cards for e in effects_of(state, card, "vp_if_control")
                if controls_named(state, player, e["igs"]))
 

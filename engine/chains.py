@@ -9,9 +9,8 @@ from .state import TRANSPORT, GameState
 
 def face_up_canoe_hexes(state: GameState, player: int) -> set[int]:
     """Hexes where the player has a face-up transport canoe (rule M6: at most one per hex)."""
-    kind, owner, up = state.piece_kind, state.piece_owner, state.piece_up
-    return {h for pid, h in enumerate(state.piece_hex)
-            if h >= 0 and up[pid] and kind[pid] == TRANSPORT and owner[pid] == player}
+    where, up = state.piece_hex, state.piece_up
+    return {where[pid] for pid in state.piece_ids[player][TRANSPORT] if up[pid] and where[pid] >= 0}
 
 
 def chain_from(state: GameState, player: int, start: int, canoes: set[int] | None = None) -> set[int]:

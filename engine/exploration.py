@@ -11,7 +11,7 @@ from collections import deque
 
 from . import chance, flow, kumara, south_island
 from .actions import Action, IllegalAction, act
-from .board import is_enemy, is_known
+from .board import enemy_hexes, is_enemy, is_known
 from .cards import ignored_knots, knot_allowance, spend, usable_one_time
 from .state import AT_HOME, CHANCE_ACTOR, EXPLORATION, LOST, Event, GameState, event
 
@@ -75,22 +75,31 @@ def premove_reach(state: GameState, player: int) -> dict[int, int]:
     The explorer starts on any IG the player controls and moves through known, non-enemy hexes.
     """
     neighbors = state.rules.map.neighbors
+    closed = enemy_hexes(state, player)
+    kinds, ocean, tile, up = state.rules.map.kinds, state.ocean, state.tile, state.tile_up
     came_from = {h: -1 for h, owner in enumerate(state.controller) if owner == player}
     frontier = deque(came_from)
     while frontier:
         h = frontier.popleft()
         for n in neighbors(h):
-            if n not in came_from and is_known(state, n) and not is_enemy(state, n, player):
+            if n in came_from or n in closed:
+                continue
+            if kinds[n] != "unknown" or ocean[n] or (tile[n] >= 0 and up[n]):      # known (is_known)
                 came_from[n] = h
                 frontier.append(n)
+            else:
+                closed.add(n)
     return came_from
 
 
 def premove_endpoints(state: GameState, player: int) -> list[int]:
     """Pre-move hexes next to a hex the player can explore (E3)."""
     neighbors = state.rules.map.neighbors
-    return sorted(h for h in premove_reach(state, player) if any(can_explore(state, n, player)
-                                                                 for n in neighbors(h)))
+    beside_unknown: set[int] = set()
+    for h in state.rules.map.explorable:
+        if can_explore(state, h, player):
+            beside_unknown.update(neighbors(h))
+    return sorted(beside_unknown.intersection(premove_reach(state, player)))
 
 
 def premove_path(state: GameState, player: int, end: int) -> list[int]:
@@ -119,14 +128,14 @@ def left_neighbour(state: GameState, player: int) -> int:
 
 def discovered_markers(state: GameState, player: int) -> int:
     """How many of the player's discovered-island markers lie on the map (E6.2)."""
-    return sum(1 for h, mask in enumerate(state.discovered) if mask >> player & 1)
+    return sum(1 for mask in state.discovered.values() if mask >> player & 1)
 
 
 # --- flipping a face-down tile (E4.2, E6.1, E6.5) ----------------------------------------------------------------
 
 def flippable(state: GameState, player: int) -> list[int]:
     """Face-down tiles this player discovered: they may turn them face up whenever they are to act (E6.5)."""
-    return [h for h, mask in enumerate(state.discovered) if mask >> player & 1 and not state.tile_up[h]]
+    return sorted(h for h, mask in state.discovered.items() if mask >> player & 1 and not state.tile_up[h])
 
 
 def reveal(state: GameState, h: int, player: int) -> list[Event]:

@@ -24,11 +24,17 @@ def current_player(state: GameState) -> str | None:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the current player may take now (the outcomes of chance when chance decides)."""
+    memo = state.memo
+    if memo is not None and memo[0] is state.history and memo[1] == state.actor:
+        return list(memo[2])
     if state.actor == NO_ACTOR:
-        return []
-    if state.actor == CHANCE_ACTOR:
-        return [a for a, _ in chance_outcomes(state)]
-    return flow.step_module(state).legal(state) + anytime.actions(state)
+        actions = []
+    elif state.actor == CHANCE_ACTOR:
+        actions = [a for a, _ in chance_outcomes(state)]
+    else:
+        actions = flow.step_module(state).legal(state) + anytime.actions(state)
+    state.memo = (state.history, state.actor, actions)
+    return list(actions)
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -61,11 +67,12 @@ def resolve_chance(state: GameState) -> list[Event]:
 
 
 def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
-    state.history = ((str(action), drawn), state.history)
+    state.history = ((action, drawn), state.history)
     if action.verb in anytime.VERBS and action in anytime.actions(state):   # E6.5, M7, B4: in any step
         events = anytime.perform(state, action)
     else:
         events = flow.step_module(state).perform(state, action)
+    state.memo = None
     state.add_log(events)
     return events
 

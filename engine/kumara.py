@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .board import is_enemy, is_known
+from .board import enemy_hexes, is_known
 from .cards import kumara_lost_becomes_return, kumara_modifier
 from .state import Event, GameState, event
 
@@ -23,14 +23,14 @@ def departures(state: GameState, player: int) -> list[int]:
     if not state.options.get("kumara") or state.adv.kumara[player]:
         return []
     m = state.rules.map
-    barred = far_east_ocean(state)
+    barred = far_east_ocean(state) | enemy_hexes(state, player)
     start = [h for h, owner in enumerate(state.controller) if owner == player]
     seen = set(start)
     frontier = deque(start)
     while frontier:
         h = frontier.popleft()
         for n in m.neighbors(h):
-            if n not in seen and n not in barred and is_known(state, n) and not is_enemy(state, n, player):
+            if n not in seen and n not in barred and is_known(state, n):
                 seen.add(n)
                 frontier.append(n)
     return sorted(t for t in m.to_south_america if any(n in seen for n in m.neighbors(t)))

@@ -73,9 +73,17 @@ def begin_player(state: GameState) -> list[Event]:
         if state.piece_kind[pid] in SELF_MOVING and state.piece_hex[pid] >= 0:
             sub.moves[pid] = allowance
     state.sub, state.actor = sub, player
-    if not transit_actions(state, sub):
+    if not can_transit(state, player):
         sub.phase = MOVE                  # no chain, no Transit to decide
     return []
+
+
+def can_transit(state: GameState, player: int) -> bool:
+    """Whether any piece could ride a chain: a face-up canoe next to another, and a piece beside them."""
+    canoes = face_up_canoe_hexes(state, player)
+    neighbors = state.rules.map.neighbors
+    riders = movable_kinds(state, player)
+    return any(h in riders and any(n in canoes for n in neighbors(h)) for h in canoes)
 
 
 def last_garrison(state: GameState, player: int, h: int, leaving: int) -> bool:
@@ -90,6 +98,7 @@ def transit_actions(state: GameState, sub: Movement) -> list[Action]:
     labels = state.rules.map.labels
     player = sub.player
     canoes = face_up_canoe_hexes(state, player)
+    riders = movable_kinds(state, player)
     out = []
     done: set[int] = set()
     for start in sorted(canoes):
@@ -98,18 +107,22 @@ def transit_actions(state: GameState, sub: Movement) -> list[Action]:
         chain = chain_from(state, player, start, canoes)
         done |= chain
         for h in sorted(chain):
-            for kind in movable_kinds(state, player, h):
+            for kind in sorted(riders.get(h, ())):
                 out += [act("transit", PIECES[kind], labels[h], labels[to]) for to in sorted(chain) if to != h]
     return out
 
 
-def movable_kinds(state: GameState, player: int, h: int) -> list[int]:
-    """Kinds of the player's pieces in a hex that may ride the chain (the face-up chain canoe stays)."""
-    kinds = set()
-    for pid in state.pieces_at(h, player):
-        if not state.piece_up[pid] and not last_garrison(state, player, h, 1):
-            kinds.add(state.piece_kind[pid])
-    return sorted(kinds)
+def movable_kinds(state: GameState, player: int) -> dict[int, set[int]]:
+    """Hex -> kinds of the player's pieces there that may ride a chain (not the face-up chain canoe, not the
+    last garrison piece of a conquered printed IG)."""
+    where, up, kind_of = state.piece_hex, state.piece_up, state.piece_kind
+    lo, hi = state.piece_span[player]
+    out: dict[int, set[int]] = {}
+    for pid in range(lo, hi):
+        h = where[pid]
+        if h >= 0 and not up[pid]:
+            out.setdefault(h, set()).add(kind_of[pid])
+    return {h: kinds for h, kinds in out.items() if not last_garrison(state, player, h, 1)}
 
 
 def do_transit(state: GameState, sub: Movement, action: Action) -> list[Event]:
@@ -126,16 +139,21 @@ def do_transit(state: GameState, sub: Movement, action: Action) -> list[Event]:
 def party_starts(state: GameState, sub: Movement) -> list[int]:
     """Hexes where the player has a canoe or rumor with movement left (or, A4, bands or colonies that may
     walk between the New Zealand hexes)."""
-    return sorted({state.piece_hex[pid] for pid in state.pieces_of(sub.player) if state.piece_hex[pid] >= 0
-                   and (sub.moves[pid] > 0 or (state.piece_kind[pid] in (BAND, COLONY) and not sub.carried[pid]
-                                               and other_island(state, state.piece_hex[pid]) >= 0))})
+    where, moves = state.piece_hex, sub.moves
+    lo, hi = state.piece_span[sub.player]
+    starts = {where[pid] for pid in range(lo, hi) if moves[pid] > 0 and where[pid] >= 0}
+    if state.adv.south_island:           # A4: bands and colonies walk between the New Zealand hexes
+        starts.update(where[pid] for kind in (BAND, COLONY) for pid in state.piece_ids[sub.player][kind]
+                      if not sub.carried[pid] and other_island(state, where[pid]) >= 0)
+    return sorted(starts)
 
 
 def raisable(state: GameState, sub: Movement) -> list[int]:
     """Hexes where a face-down transport canoe may be turned face up (M6: one per hex, after Transit)."""
-    up = face_up_canoe_hexes(state, sub.player)
-    return sorted({state.piece_hex[pid] for pid in state.pieces_of(sub.player, TRANSPORT)
-                   if state.piece_hex[pid] >= 0 and state.piece_hex[pid] not in up})
+    where, up = state.piece_hex, state.piece_up
+    canoes = state.piece_ids[sub.player][TRANSPORT]
+    raised = {where[pid] for pid in canoes if up[pid]}
+    return sorted({where[pid] for pid in canoes if where[pid] >= 0 and where[pid] not in raised})
 
 
 def party_counts(state: GameState, party: list[int]) -> list[int]:
@@ -151,40 +169,42 @@ def can_carry(counts: list[int]) -> bool:
             and counts[COLONY] + counts[BAND] <= counts[TRANSPORT] + counts[WAR_CANOE])
 
 
-def joinable(state: GameState, sub: Movement, pid: int) -> bool:
-    kind = state.piece_kind[pid]
-    if kind in SELF_MOVING:
-        return sub.moves[pid] > 0
-    return not sub.carried[pid]
-
-
 def walking(state: GameState, sub: Movement) -> bool:
     """A4: a party of bands and colonies only, on one of the two New Zealand hexes, may walk to the other."""
-    return other_island(state, sub.at) >= 0 and not any(state.piece_kind[p] in SELF_MOVING for p in sub.party)
+    return bool(state.adv.south_island) and other_island(state, sub.at) >= 0 \
+        and not any(state.piece_kind[p] in SELF_MOVING for p in sub.party)
 
 
 def take_kinds(state: GameState, sub: Movement) -> list[int]:
+    """Kinds the party may take in: a piece of that kind is here, free to move, and can be carried (M5)."""
     counts = party_counts(state, sub.party)
     walkers = walking(state, sub)
-    kinds = set()
-    for pid in state.pieces_at(sub.at, sub.player):
-        kind = state.piece_kind[pid]
-        if pid in sub.party or kind in kinds or not joinable(state, sub, pid):
-            continue
+    where, kind_of, moves, carried = state.piece_hex, state.piece_kind, sub.moves, sub.carried
+    at, party = sub.at, set(sub.party)
+    here = set()
+    lo, hi = state.piece_span[sub.player]
+    for pid in range(lo, hi):
+        if where[pid] == at and pid not in party:
+            kind = kind_of[pid]
+            if moves[pid] > 0 if kind in SELF_MOVING else not carried[pid]:
+                here.add(kind)
+    kinds = []
+    for kind in sorted(here):
         counts[kind] += 1
         if can_carry(counts) or (walkers and kind in (BAND, COLONY)):
-            kinds.add(kind)
+            kinds.append(kind)
         counts[kind] -= 1
-    return sorted(kinds)
+    return kinds
 
 
 def leave_kinds(state: GameState, sub: Movement) -> list[int]:
     counts = party_counts(state, sub.party)
+    walkers = walking(state, sub)
     out = []
     for kind in range(len(PIECES)):
         if counts[kind]:
             counts[kind] -= 1
-            if can_carry(counts) or walking(state, sub):
+            if walkers or can_carry(counts):
                 out.append(kind)
             counts[kind] += 1
     return out
@@ -283,8 +303,9 @@ def raise_canoe(state: GameState, player: int, h: int) -> list[Event]:
 
 
 def take(state: GameState, sub: Movement, kind: int) -> list[Event]:
+    free = (lambda p: sub.moves[p] > 0) if kind in SELF_MOVING else (lambda p: not sub.carried[p])
     candidates = [p for p in state.pieces_at(sub.at, sub.player)
-                  if state.piece_kind[p] == kind and p not in sub.party and joinable(state, sub, p)]
+                  if state.piece_kind[p] == kind and p not in sub.party and free(p)]
     pid = min(candidates, key=lambda p: (state.piece_up[p], -sub.moves[p]))   # keep the chain canoe if possible
     sub.party.append(pid)
     if state.piece_up[pid]:

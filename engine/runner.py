@@ -29,7 +29,7 @@ def play_game(rules: Ruleset, players: int | Sequence[str], seed: int, bots: Seq
               on_turn: Callable[[GameState], None] | None = None) -> tuple[GameState, GameResult]:
     """Play one game with one bot kind per seat until it ends or `max_turns` turns have been played."""
     state = new_game(rules, players, seed, options)
-    seats = {name: BOTS[bots[i % len(bots)]](name, seed) for i, name in enumerate(state.names)}
+    seats = {name: BOTS[bots[i % len(bots)]](name, seed, rules) for i, name in enumerate(state.names)}
     actions = 0
     turn = state.turn
     while not is_over(state) and state.turn <= max_turns:
@@ -38,7 +38,7 @@ def play_game(rules: Ruleset, players: int | Sequence[str], seed: int, bots: Seq
             resolve_chance(state)
         else:
             bot = seats[who]
-            apply(state, bot.choose(lambda: observe(state, who), legal_actions(state)))
+            apply(state, bot.choose(lambda: observe(state, who, log=False), legal_actions(state)))
         actions += 1
         if state.turn != turn:
             if on_turn:

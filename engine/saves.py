@@ -7,6 +7,7 @@ written to a temporary file and renamed, so a failed write never destroys the la
 from __future__ import annotations
 
 import hashlib
+from array import array
 import json
 import os
 import tempfile
@@ -28,11 +29,15 @@ class SaveError(Exception):
 
 def state_dict(state: GameState) -> dict[str, Any]:
     """Every fact of the state, including the random streams (not the history or the log)."""
+    return {key: list(value) if isinstance(value, array) else value for key, value in _fields(state).items()}
+
+
+def _fields(state: GameState) -> dict[str, Any]:
     return {
         "names": list(state.names), "seed": state.seed, "options": dict(state.options),
         "turn": state.turn, "step": STEP_NAMES[state.step], "order": list(state.order), "active": state.active,
         "actor": state.actor, "marker_holder": state.marker_holder,
-        "tile": state.tile, "tile_up": state.tile_up, "orient": state.orient, "discovered": state.discovered,
+        "tile": state.tile, "tile_up": state.tile_up, "orient": state.orient, "discovered": sorted(state.discovered.items()),
         "ocean": state.ocean, "green_villages": state.green_villages, "ia": state.ia,
         "ia_villages": state.ia_villages, "controller": state.controller, "must_hold": state.must_hold,
         "home": state.home, "capital": state.capital, "explorer": state.explorer, "hand": state.hand,
@@ -52,7 +57,7 @@ def state_hash(state: GameState) -> str:
 
 def history(state: GameState) -> list[list]:
     """Every action applied since the start: [text, drawn] where drawn means the state's own RNG chose it."""
-    return [[text, drawn] for text, drawn in chain_items(state.history)]
+    return [[str(action), drawn] for action, drawn in chain_items(state.history)]
 
 
 def save_data(state: GameState) -> dict[str, Any]:
@@ -122,7 +127,7 @@ def replay(start: Any, actions: list, rules: Ruleset | None = None, name: str = 
         try:
             if drawn:
                 resolve_chance(state)
-                got = state.history[0][0]
+                got = str(state.history[0][0])
                 if got != text:
                     raise SaveError(f"{name}: action {i + 1} drew {got!r}, the save says {text!r}")
             else:

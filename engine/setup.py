@@ -1,12 +1,13 @@
 """Set-up (rules S1-S5): a new game from a ruleset, the seat order of homes, a seed and options."""
 from __future__ import annotations
 
+from array import array
 from typing import Any, Mapping, Sequence
 
 from . import flow, rng
 from .ruleset import PIECES, Ruleset
 from .victory import vp
-from .state import (AT_HOME, BUILDING, Advanced, INDEPENDENT, KIND_INDEX, NOBODY, TURN_ORDER, UNBUILT, GameState, event)
+from .state import (AT_HOME, BUILDING, Advanced, Marks, INDEPENDENT, KIND_INDEX, NOBODY, TURN_ORDER, UNBUILT, GameState, event)
 
 
 class SetupError(ValueError):
@@ -108,6 +109,11 @@ def new_game(rules: Ruleset, homes: Sequence[str] | int, seed: int,
     return s
 
 
+def table(value: int, size: int) -> array:
+    """A per-hex or per-piece table of small integers: arrays copy as one block, so clones stay cheap."""
+    return array("h", [value]) * size
+
+
 def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, Any],
                 streams: list[int]) -> GameState:
     """A state with the map printed, the cup and deck full, all pieces unbuilt, and no step begun."""
@@ -120,21 +126,24 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
             owners += [p] * rules.counter_mix[kind]
             kinds += [KIND_INDEX[kind]] * rules.counter_mix[kind]
     s.piece_owner, s.piece_kind = tuple(owners), tuple(kinds)
+    s.piece_span = tuple((owners.index(p), len(owners) - owners[::-1].index(p)) for p in range(len(names)))
+    s.piece_ids = tuple(tuple(tuple(pid for pid in range(len(owners)) if owners[pid] == p and kinds[pid] == k)
+                              for k in range(len(PIECES))) for p in range(len(names)))
     s.turn, s.step, s.order, s.active, s.actor = 1, TURN_ORDER, tuple(range(len(names))), 0, 0
     s.marker_holder = 0
-    s.tile, s.tile_up, s.orient = [-1] * n_hex, [False] * n_hex, [0] * n_hex
-    s.discovered, s.ocean = [0] * n_hex, [False] * n_hex
-    s.green_villages, s.ia, s.ia_villages = [0] * n_hex, [0] * n_hex, [0] * n_hex
-    s.controller = [NOBODY] * n_hex
+    s.tile, s.tile_up, s.orient = table(-1, n_hex), table(0, n_hex), table(0, n_hex)
+    s.discovered, s.ocean = Marks(), table(0, n_hex)
+    s.green_villages, s.ia, s.ia_villages = table(0, n_hex), table(0, n_hex), table(0, n_hex)
+    s.controller = table(NOBODY, n_hex)
     for ig in rules.map.islands:
         if not ig.home:
             s.controller[ig.hex] = INDEPENDENT
-    s.must_hold = [NOBODY] * n_hex
+    s.must_hold = table(NOBODY, n_hex)
     n = len(names)
     s.home, s.capital, s.explorer = [-1] * n, [-1] * n, [AT_HOME] * n
     s.hand, s.shown, s.spent = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
     s.vp_track, s.claimed, s.saved_bp = [0] * n, [False] * n, [0] * n
-    s.piece_hex, s.piece_up = [UNBUILT] * len(owners), [False] * len(owners)
+    s.piece_hex, s.piece_up = table(UNBUILT, len(owners)), table(0, len(owners))
     s.cup = [m.count for m in rules.markers]
     s.stack = [t.id for t in rules.tiles if not t.aside]
     s.deck = [c.id for c in rules.cards for _ in range(c.count)]
@@ -143,5 +152,6 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     s.streams = streams
     s.history, s.log, s.winners = None, None, ()
     s.adv = Advanced(n)
+    s.memo = None
     s.adv.event_deck = list(range(len(rules.events)))
     return s

@@ -6,8 +6,7 @@ event log are persistent linked lists (`(item, previous)` pairs), so clones shar
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from .ruleset import PIECES
 
@@ -29,9 +28,9 @@ KIND_INDEX = {kind: i for i, kind in enumerate(PIECES)}
 TRANSPORT, WAR_CANOE, BAND, COLONY, RUMOR = range(5)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """What happened, for the log and the client's animations. `visible` is None (everyone) or player indices."""
+class Event(NamedTuple):
+    """What happened, for the log and the client's animations. `visible` is None (everyone) or player indices.
+    (A named tuple: many are made every turn, and tuples are the cheapest immutable records.)"""
     kind: str
     data: tuple[tuple[str, Any], ...] = ()
     visible: frozenset[int] | None = None
@@ -49,8 +48,11 @@ class Event:
         return {"kind": self.kind, **dict(self.data)}
 
 
+_make = tuple.__new__
+
+
 def event(kind: str, visible: frozenset[int] | None = None, **data: Any) -> Event:
-    return Event(kind, tuple(data.items()), visible)
+    return _make(Event, (kind, tuple(data.items()), visible))
 
 
 def chain_items(chain: tuple | None) -> list:
@@ -61,6 +63,22 @@ def chain_items(chain: tuple | None) -> list:
         chain = chain[1]
     out.reverse()
     return out
+
+
+class Marks(dict):
+    """Discovered-island markers on face-down tiles: hex -> bitmask of players (E4.2). Sparse (a dozen markers
+    at most), reads 0 where there is none, and never keeps a 0 entry, so equal games hash equal."""
+
+    __slots__ = ()
+
+    def __missing__(self, hex_id: int) -> int:
+        return 0
+
+    def __setitem__(self, hex_id: int, mask: int) -> None:
+        if mask:
+            super().__setitem__(hex_id, mask)
+        else:
+            self.pop(hex_id, None)
 
 
 class Advanced:
@@ -99,7 +117,7 @@ class GameState:
     """One position of a game. Create it with engine.new_game or engine.load_scenario."""
 
     __slots__ = (
-        "rules", "seed", "options", "names", "start", "piece_owner", "piece_kind",
+        "rules", "seed", "options", "names", "start", "piece_owner", "piece_kind", "piece_ids", "piece_span",
         # turn structure
         "turn", "step", "order", "active", "actor", "marker_holder",
         # map state, one entry per hex id
@@ -115,6 +133,7 @@ class GameState:
         "sub",
         "streams", "history", "log", "winners",
         "adv",                          # what the advanced rules (section A) keep track of
+        "memo",                         # (history, actor, legal actions): computed once per position
     )
 
     def clone(self) -> "GameState":
@@ -122,11 +141,12 @@ class GameState:
         c = GameState.__new__(GameState)
         c.rules, c.seed, c.options, c.names = self.rules, self.seed, self.options, self.names
         c.start = self.start
-        c.piece_owner, c.piece_kind = self.piece_owner, self.piece_kind
+        c.piece_owner, c.piece_kind, c.piece_ids = self.piece_owner, self.piece_kind, self.piece_ids
+        c.piece_span = self.piece_span
         c.turn, c.step, c.order, c.active, c.actor = self.turn, self.step, self.order, self.active, self.actor
         c.marker_holder = self.marker_holder
         c.tile, c.tile_up, c.orient = self.tile[:], self.tile_up[:], self.orient[:]
-        c.discovered, c.ocean = self.discovered[:], self.ocean[:]
+        c.discovered, c.ocean = Marks(self.discovered), self.ocean[:]
         c.green_villages, c.ia, c.ia_villages = self.green_villages[:], self.ia[:], self.ia_villages[:]
         c.controller, c.must_hold = self.controller[:], self.must_hold[:]
         c.home, c.capital, c.explorer = self.home[:], self.capital[:], self.explorer[:]
@@ -141,6 +161,7 @@ class GameState:
         c.streams = self.streams[:]
         c.history, c.log, c.winners = self.history, self.log, self.winners
         c.adv = self.adv.clone()
+        c.memo = self.memo
         return c
 
     # --- small queries used everywhere ------------------------------------------------------------------------
@@ -160,14 +181,24 @@ class GameState:
 
     def pieces_at(self, hex_id: int, player: int | None = None) -> Iterator[int]:
         """Piece ids in a hex (of one player, or of all)."""
-        for pid, h in enumerate(self.piece_hex):
-            if h == hex_id and (player is None or self.piece_owner[pid] == player):
-                yield pid
+        if player is None:
+            for pid, h in enumerate(self.piece_hex):
+                if h == hex_id:
+                    yield pid
+            return
+        where = self.piece_hex
+        for ids in self.piece_ids[player]:
+            for pid in ids:
+                if where[pid] == hex_id:
+                    yield pid
 
     def pieces_of(self, player: int, kind: int | None = None, where: int | None = None) -> list[int]:
-        return [pid for pid, owner in enumerate(self.piece_owner)
-                if owner == player and (kind is None or self.piece_kind[pid] == kind)
-                and (where is None or self.piece_hex[pid] == where)]
+        """A player's piece ids (of one kind, in one place), from the static index of pieces."""
+        groups = self.piece_ids[player] if kind is None else (self.piece_ids[player][kind],)
+        if where is None:
+            return [pid for ids in groups for pid in ids]
+        at = self.piece_hex
+        return [pid for ids in groups for pid in ids if at[pid] == where]
 
     def ig_squares(self, hex_id: int) -> tuple[int, int, bool] | None:
         """(green, brown, atoll) of the island group in a hex, or None if the hex holds no known IG."""

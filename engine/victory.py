@@ -22,23 +22,21 @@ def card_vp(state: GameState, player: int, include_hidden: bool = False) -> int:
 
 def vp(state: GameState, player: int, include_hidden: bool = False) -> Fraction:
     """The player's VP counted from scratch (rule V1). With `include_hidden`, as if every card were face up."""
-    rules = state.rules
-    values = rules.vp
-    total = Fraction(0)
-    for h in controlled_igs(state, player):
-        total += values["village"] * state.villages(h)
-    linked = home_chain(state, player)
-    for h in linked:
+    values = state.rules.vp
+    villages = sum(state.green_villages[h] + state.ia_villages[h] for h in controlled_igs(state, player))
+    linked = atolls = 0
+    for h in home_chain(state, player):
         squares = state.ig_squares(h)
         if squares is None:
             continue
         if squares[2]:
-            total += values["linked_atoll"]          # an atoll in the chain: never controlled, scores ½
+            atolls += 1                            # an atoll in the chain: never controlled, scores ½
         elif state.controller[h] == player:
-            total += values["linked_ig"]
-    if state.adv.kumara[player]:
-        total += values["kumara"]                  # A5
-    return total + card_vp(state, player, include_hidden) + vp_bonus(state, player, include_hidden)
+            linked += 1
+    cards = card_vp(state, player, include_hidden) + vp_bonus(state, player, include_hidden)
+    kumara = values["kumara"] if state.adv.kumara[player] else 0          # A5
+    return (values["village"] * villages + values["linked_ig"] * linked + values["linked_atoll"] * atolls
+            + kumara + cards)
 
 
 def threshold(state: GameState) -> int:

@@ -24,8 +24,9 @@ def _controller(state: GameState, owner: int) -> str | None:
     return None if owner == NOBODY else "independent" if owner == INDEPENDENT else state.names[owner]
 
 
-def observe(state: GameState, player: str) -> dict[str, Any]:
-    """Everything `player` may see now, as plain JSON data."""
+def observe(state: GameState, player: str, log: bool = True) -> dict[str, Any]:
+    """Everything `player` may see now, as plain JSON data (`log=False` leaves out the game's log, which bots
+    that decide often do not read)."""
     me = state.player_index(player)
     rules, labels = state.rules, state.rules.map.labels
     cards = rules.cards
@@ -68,7 +69,7 @@ def observe(state: GameState, player: str) -> dict[str, Any]:
         "movement": movement.view(state),
         "building": building.view(state, me),
         "winners": [state.names[p] for p in state.winners],
-        "log": [e.to_dict() for e in chain_items(state.log) if e.seen_by(me)],
+        "log": [e.to_dict() for e in chain_items(state.log) if e.seen_by(me)] if log else [],
     }
     return view
 
@@ -90,7 +91,7 @@ def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
             up = state.tile_up[h]
             knows = up or bool(state.discovered[h] >> me & 1) or looking_at == h
             record["tile"] = rules.tiles[tile].name if knows else None
-            record["face_up"] = up
+            record["face_up"] = bool(up)
             if up:
                 record["orientation"] = state.orient[h]
             else:

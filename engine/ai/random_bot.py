@@ -10,7 +10,7 @@ from ..rng import Random
 class RandomBot:
     """Chooses uniformly at random; seeded from the game seed and its player's name, so games replay."""
 
-    def __init__(self, player: str, seed: int):
+    def __init__(self, player: str, seed: int, rules: object = None):
         self.player = player
         self.random = Random(seed, f"bots/{player}")
 
