@@ -106,7 +106,7 @@ def from_data(data: Any, rules: Ruleset | None = None, name: str = "the save") -
     if not isinstance(actions, list) or not isinstance(expected, str):
         raise SaveError(f"{name} lacks its action list or state hash")
     state = replay(data.get("start"), actions, rules, name)
-    if state_hash(state) != expected:
+    if state_hash(state) != expected or data.get("turn") != state.turn or data.get("step") != STEP_NAMES[state.step]:
         raise SaveError(f"{name} does not replay to the state it was saved with (edited, or saved with "
                         f"different rule files)")
     return state
