@@ -485,6 +485,7 @@ def view(state: GameState, b: Battle) -> dict:
     """Everyone sees both sides of a battle (M6)."""
     return {"hex": state.rules.map.labels[b.hex], "attacker": _name(state, b.sides[0]),
             "defender": _name(state, b.sides[1]), "phase": b.phase, "hit": b.hit,
-            "front": [_kinds(state, b.front[0]), {**_kinds(state, b.front[1]), **({LOCAL: b.locals} if b.locals else {})}],
+            "front": [_kinds(state, b.front[0]),
+                      {**_kinds(state, b.front[1]), **({LOCAL: b.locals} if b.locals else {})}],
             "panicked": [_kinds(state, b.panicked[0]), _kinds(state, b.panicked[1])],
             "villages": b.villages}

@@ -43,7 +43,8 @@ def has_enemy_kind(state: GameState, h: int, player: int, kinds: tuple[int, ...]
 def enemy_hexes(state: GameState, player: int) -> set[int]:
     """Every enemy hex of E3 at once: for searches that ask about many hexes."""
     out = set(others_pieces(state, player))
-    out.update(h for h, owner in enumerate(state.controller) if owner == INDEPENDENT or (owner >= 0 and owner != player))
+    out.update(h for h, owner in enumerate(state.controller)
+               if owner == INDEPENDENT or (owner >= 0 and owner != player))
     return out
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import battle, flow, random_events
 from .actions import Action, IllegalAction, act
-from .board import enemy_ig, has_enemy_pieces, is_known, war_canoe_must_stop
+from .board import enemy_ig, has_enemy_pieces, is_known, others_pieces, war_canoe_must_stop
 from .cards import canoe_moves_bonus
 from .chains import chain_from, face_up_canoe_hexes
 from .south_island import other_island
@@ -225,16 +225,12 @@ def destinations(state: GameState, sub: Movement) -> list[int]:
     if last_garrison(state, sub.player, here, len(party)):
         return []
     counts = party_counts(state, party)
-    escorted = counts[WAR_CANOE] > 0
-    out = []
-    for n in state.rules.map.neighbors(here):
-        if not is_known(state, n):
-            continue
-        enemy = enemy_ig(state, n, sub.player) or has_enemy_pieces(state, n, sub.player)
-        if enemy and counts[TRANSPORT] and not escorted:
-            continue                      # M4.2: transport canoes enter enemy hexes only with a war canoe
-        out.append(n)
-    return out
+    if counts[TRANSPORT] and not counts[WAR_CANOE]:
+        # M4.2: transport canoes enter enemy hexes only with a war canoe.
+        others = others_pieces(state, sub.player)
+        return [n for n in state.rules.map.neighbors(here) if is_known(state, n)
+                and not enemy_ig(state, n, sub.player) and n not in others]
+    return [n for n in state.rules.map.neighbors(here) if is_known(state, n)]
 
 
 def legal(state: GameState) -> list[Action]:

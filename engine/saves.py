@@ -37,11 +37,13 @@ def _fields(state: GameState) -> dict[str, Any]:
         "names": list(state.names), "seed": state.seed, "options": dict(state.options),
         "turn": state.turn, "step": STEP_NAMES[state.step], "order": list(state.order), "active": state.active,
         "actor": state.actor, "marker_holder": state.marker_holder,
-        "tile": state.tile, "tile_up": state.tile_up, "orient": state.orient, "discovered": sorted(state.discovered.items()),
+        "tile": state.tile, "tile_up": state.tile_up, "orient": state.orient,
+        "discovered": sorted(state.discovered.items()),
         "ocean": state.ocean, "green_villages": state.green_villages, "ia": state.ia,
         "ia_villages": state.ia_villages, "controller": state.controller, "must_hold": state.must_hold,
         "home": state.home, "capital": state.capital, "explorer": state.explorer, "hand": state.hand,
-        "shown": state.shown, "spent": state.spent, "vp_track": [str(v) for v in state.vp_track], "claimed": state.claimed, "saved_bp": state.saved_bp,
+        "shown": state.shown, "spent": state.spent, "vp_track": [str(v) for v in state.vp_track],
+        "claimed": state.claimed, "saved_bp": state.saved_bp,
         "piece_hex": state.piece_hex, "piece_up": state.piece_up, "cup": state.cup, "stack": state.stack,
         "deck": state.deck, "penalty_pool": state.penalty_pool, "queued": state.queued,
         "sub": state.sub.to_dict() if state.sub is not None else None,
@@ -87,8 +89,8 @@ def load(path: str | os.PathLike, rules: Ruleset | None = None) -> GameState:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SaveError(f"no save at {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"cannot read the save {path}: {exc}") from None
+    except (OSError, ValueError) as exc:          # ValueError: undecodable bytes or a NUL in the path
+        raise SaveError(f"cannot read the save {path!r}: {exc}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

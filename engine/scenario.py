@@ -39,8 +39,8 @@ def read_scenario(data: Mapping | str | Path) -> dict[str, Any]:
     if isinstance(data, (str, Path)):
         try:
             loaded = yaml.safe_load(Path(data).read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            raise ScenarioError(f"cannot read the scenario {data}: {exc}") from None
+        except (OSError, ValueError, yaml.YAMLError) as exc:
+            raise ScenarioError(f"cannot read the scenario {data!r}: {exc}") from None
         data = loaded
     _need(isinstance(data, Mapping), "scenario", "expected a mapping")
     plain = json.loads(json.dumps(data))      # JSON-ready, so saves can hold it; fails on odd YAML types

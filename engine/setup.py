@@ -7,7 +7,8 @@ from typing import Any, Mapping, Sequence
 from . import flow, rng
 from .ruleset import PIECES, Ruleset
 from .victory import vp
-from .state import (AT_HOME, BUILDING, Advanced, Marks, INDEPENDENT, KIND_INDEX, NOBODY, TURN_ORDER, UNBUILT, GameState, event)
+from .state import (AT_HOME, BUILDING, INDEPENDENT, KIND_INDEX, NOBODY, TURN_ORDER, UNBUILT, Advanced, GameState,
+                    Marks, event)
 
 
 class SetupError(ValueError):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Callable
 
 import engine
 from engine.ai import RandomBot
@@ -17,8 +18,10 @@ def copy_config(tmp_path: Path) -> Path:
     return folder
 
 
-def play_random(state: engine.GameState, actions: int, seed: int = 0) -> engine.GameState:
-    """Play up to `actions` random actions (chance resolved by the state's own streams)."""
+def play_random(state: engine.GameState, actions: int, seed: int = 0,
+                check: Callable[[engine.GameState], None] | None = None) -> engine.GameState:
+    """Play up to `actions` random actions (chance resolved by the state's own streams), calling `check`
+    after each one."""
     bots = {name: RandomBot(name, seed) for name in state.names}
     for _ in range(actions):
         who = engine.current_player(state)
@@ -28,7 +31,16 @@ def play_random(state: engine.GameState, actions: int, seed: int = 0) -> engine.
             engine.resolve_chance(state)
         else:
             engine.apply(state, bots[who].choose(lambda: {}, engine.legal_actions(state)))
+        if check is not None:
+            check(state)
     return state
+
+
+def count(state: engine.GameState, player: str, kind: int, label: str | None = None) -> int:
+    """How many pieces of a kind the player has on the map (or in one hex)."""
+    h = state.rules.map.hex_of(label) if label else None
+    return sum(1 for p in state.pieces_of(state.names.index(player), kind)
+               if (state.piece_hex[p] == h if h is not None else state.piece_hex[p] >= 0))
 
 
 def do(state: engine.GameState, *texts: str) -> list:
@@ -37,3 +49,8 @@ def do(state: engine.GameState, *texts: str) -> list:
     for text in texts:
         events += engine.apply(state, engine.parse_action(state, text))
     return events
+
+
+def legal(state: engine.GameState) -> list[str]:
+    """The legal actions in notation, sorted: what most tests compare."""
+    return sorted(map(str, engine.legal_actions(state)))

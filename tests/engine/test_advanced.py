@@ -8,20 +8,12 @@ from engine import kumara
 from engine.invariants import violations
 from engine.state import AT_HOME, BAND, LOST, NOBODY, RUMOR, TRANSPORT, WAR_CANOE
 
-from .helpers import do
+from .helpers import count, do, legal, play_random
 
 ALL = {"variable_starting_pieces": True, "saved_resources": True, "malaria": True, "south_island": True,
        "kumara": True, "variable_game_end": 20, "random_events": True}
 
 
-def legal(s):
-    return sorted(map(str, engine.legal_actions(s)))
-
-
-def count(s, player, kind, label=None):
-    h = s.rules.map.hex_of(label) if label else None
-    return sum(1 for p in s.pieces_of(s.names.index(player), kind)
-               if (s.piece_hex[p] == h if h is not None else s.piece_hex[p] >= 0))
 
 
 # --- A1 ---------------------------------------------------------------------------------------------------------
@@ -364,30 +356,14 @@ def test_A7_leader_rises_in_battle(rules):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_random_games_with_every_option_keep_invariants(rules, seed):
-    s = engine.new_game(rules, 4 if seed % 2 else 3, seed, ALL)
-    bots = {n: engine.ai.RandomBot(n, seed) for n in s.names}
-    for _ in range(4000):
-        who = engine.current_player(s)
-        if who is None:
-            break
-        if who == engine.CHANCE:
-            engine.resolve_chance(s)
-        else:
-            engine.apply(s, bots[who].choose(lambda: {}, engine.legal_actions(s)))
-        assert not violations(s)
+    def check(state):
+        assert not violations(state)
+
+    play_random(engine.new_game(rules, 4 if seed % 2 else 3, seed, ALL), 4000, seed, check)
 
 
 def test_options_are_saved_and_replayed(rules, tmp_path):
-    s = engine.new_game(rules, 4, 5, ALL)
-    bots = {n: engine.ai.RandomBot(n, 5) for n in s.names}
-    for _ in range(1500):
-        who = engine.current_player(s)
-        if who is None:
-            break
-        if who == engine.CHANCE:
-            engine.resolve_chance(s)
-        else:
-            engine.apply(s, bots[who].choose(lambda: {}, engine.legal_actions(s)))
+    s = play_random(engine.new_game(rules, 4, 5, ALL), 1500, 5)
     engine.save(s, tmp_path / "all.json")
     loaded = engine.load(tmp_path / "all.json")
     assert engine.state_hash(loaded) == engine.state_hash(s) and dict(loaded.options) == ALL

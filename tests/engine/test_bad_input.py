@@ -140,3 +140,12 @@ def test_random_scenarios_are_refused_with_scenario_errors(rules, data):
         engine.load_scenario(rules, data)
     except engine.ScenarioError:
         pass
+
+
+def test_unreadable_save_paths_are_refused(tmp_path):
+    for path in ("a\x00b.json", tmp_path):
+        with pytest.raises(engine.SaveError):
+            engine.load(path)
+    (tmp_path / "latin.json").write_bytes(b"\xff\xfe{")
+    with pytest.raises(engine.SaveError):
+        engine.load(tmp_path / "latin.json")

@@ -6,7 +6,7 @@ import pytest
 import engine
 from engine.state import BAND, NOBODY, OUT_OF_GAME, TRANSPORT, UNBUILT, WAR_CANOE
 
-from .helpers import do
+from .helpers import count, do, legal
 
 BASE = {"players": ["Tonga", "Samoa"], "step": "movement", "order": ["Tonga", "Samoa"],
         "ocean": ["0906", "1006", "0808"]}
@@ -19,14 +19,6 @@ def game(rules, tonga, samoa=None, **extra):
     return engine.load_scenario(rules, {**BASE, "pieces": pieces, **extra})
 
 
-def legal(s):
-    return sorted(map(str, engine.legal_actions(s)))
-
-
-def count(s, player, kind, hex_label=None):
-    h = s.rules.map.hex_of(hex_label) if hex_label else None
-    return sum(1 for p in s.pieces_of(s.names.index(player), kind)
-               if (s.piece_hex[p] == h if h is not None else s.piece_hex[p] >= 0))
 
 
 def kinds(events):

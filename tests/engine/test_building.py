@@ -4,7 +4,7 @@ from __future__ import annotations
 import engine
 from engine.state import BAND, COLONY, LOST, TRANSPORT, WAR_CANOE
 
-from .helpers import do
+from .helpers import do, legal
 
 BASE = {"players": ["Tonga", "Samoa"], "step": "building", "order": ["Tonga", "Samoa"]}
 
@@ -12,9 +12,6 @@ BASE = {"players": ["Tonga", "Samoa"], "step": "building", "order": ["Tonga", "S
 def game(rules, **extra):
     return engine.load_scenario(rules, {**BASE, **extra})
 
-
-def legal(s):
-    return sorted(map(str, engine.legal_actions(s)))
 
 
 def builds(s, item):

@@ -10,20 +10,12 @@ from engine import cards as card_rules
 from engine.exploration import knots
 from engine.state import BAND, COLONY, WAR_CANOE
 
-from .helpers import do
+from .helpers import count, do, legal
 
 MOVE = {"players": ["Tonga", "Samoa"], "step": "movement", "order": ["Tonga", "Samoa"],
         "ocean": ["0906", "1006", "1106", "0808"]}
 
 
-def legal(s):
-    return sorted(map(str, engine.legal_actions(s)))
-
-
-def count(s, player, kind, label=None):
-    h = s.rules.map.hex_of(label) if label else None
-    return sum(1 for p in s.pieces_of(s.names.index(player), kind)
-               if (s.piece_hex[p] == h if h is not None else s.piece_hex[p] >= 0))
 
 
 def test_every_card_has_a_test():

@@ -7,7 +7,7 @@ import engine
 from engine.exploration import can_explore, knots, premove_endpoints
 from engine.state import AT_HOME, LOST
 
-from .helpers import do
+from .helpers import do, legal
 
 TWO = {"players": ["Tonga", "Samoa"], "step": "exploration", "order": ["Tonga", "Samoa"]}
 THREE = {"players": ["Tonga", "Samoa", "Hiva"], "step": "exploration", "order": ["Tonga", "Samoa", "Hiva"]}
@@ -16,9 +16,6 @@ THREE = {"players": ["Tonga", "Samoa", "Hiva"], "step": "exploration", "order": 
 def game(rules, base=TWO, **extra):
     return engine.load_scenario(rules, {**base, **extra})
 
-
-def legal(state):
-    return sorted(map(str, engine.legal_actions(state)))
 
 
 def hexes(state, verb):

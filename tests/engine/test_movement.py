@@ -5,7 +5,7 @@ import engine
 from engine.chains import chains, home_chain
 from engine.state import BAND, COLONY, RUMOR, TRANSPORT, WAR_CANOE
 
-from .helpers import do
+from .helpers import do, legal
 
 BASE = {"players": ["Tonga", "Samoa"], "step": "movement", "order": ["Tonga", "Samoa"],
         "ocean": ["0906", "1006", "1106", "0808"]}
@@ -17,9 +17,6 @@ def game(rules, tonga, samoa=None, **extra):
         pieces["Samoa"] = samoa
     return engine.load_scenario(rules, {**BASE, "pieces": pieces, **extra})
 
-
-def legal(s):
-    return sorted(map(str, engine.legal_actions(s)))
 
 
 def where(s, player, kind):
