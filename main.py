@@ -19,7 +19,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--headless", action="store_true", help="play bot games without a window")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="number of players")
     parser.add_argument("--seed", type=int, default=1, help="seed of the (first) game")
-    parser.add_argument("--bots", default="random",
+    parser.add_argument("--bots", default="rules",
                         help=f"bot kind for every seat, or one per seat separated by commas ({', '.join(BOTS)})")
     parser.add_argument("--turns", type=int, default=30, help="stop a game after this many turns")
     parser.add_argument("--games", type=int, default=1, help="play this many games (seeds seed, seed+1, ...)")

@@ -16,7 +16,6 @@ from .state import (AT_HOME, BUILDING, CHANCE_ACTOR, COLONY, KIND_INDEX, LOST, N
 
 STEP = BUILDING
 BUILD, DRAW = "build", "draw"
-ITEMS = (*PIECES, "improved_agriculture", "village")
 
 
 class Building:

@@ -17,7 +17,9 @@ def redeal(state: GameState, player: int, seed: int) -> GameState:
     """A copy of the state that `player` cannot tell apart from it."""
     other = state.clone()
     streams = [rng.derive(seed, "redeal")]
-    pick = lambda n: rng.below(streams, 0, n)  # noqa: E731
+
+    def pick(n: int) -> int:
+        return rng.below(streams, 0, n)
     for p in range(other.players):
         if p == player:
             continue
