@@ -28,10 +28,20 @@ def _quote(arg: object) -> str:
 
 
 _make = tuple.__new__
+_ONE_ARG: dict[str, dict[object, Action]] = {}
 
 
 def act(verb: str, *args: object) -> Action:
-    """Action(verb, args), built without the NamedTuple constructor's overhead (it is made very often)."""
+    """Action(verb, args), built without the NamedTuple constructor's overhead; the common one-argument
+    actions ("go 0906", "take war_canoe") are made once and shared, as actions are immutable."""
+    if len(args) == 1:
+        table = _ONE_ARG.get(verb)
+        if table is None:
+            table = _ONE_ARG[verb] = {}
+        action = table.get(args[0])
+        if action is None:
+            action = table[args[0]] = _make(Action, (verb, args))
+        return action
     return _make(Action, (verb, args))
 
 

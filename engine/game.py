@@ -53,7 +53,8 @@ def apply(state: GameState, action: Action) -> list[Event]:
         raise IllegalAction(f"expected an Action, got {type(action).__name__}")
     if state.actor == NO_ACTOR:
         raise IllegalAction("the game is over")
-    legal = legal_actions(state)
+    legal_actions(state)
+    legal = state.memo[2]
     if action not in legal:
         raise IllegalAction(_why_illegal(state, action, legal))
     return _perform(state, action, drawn=False)
