@@ -6,8 +6,9 @@ from __future__ import annotations
 from .actions import Action, act
 from . import random_events
 from .cards import show_card
-from .exploration import flippable, reveal
-from .movement import Movement
+from .exploration import OFF_COURSE, Exploration, flippable, reveal
+from .movement import PARTY, Movement
+from .turn_order import TurnOrderStep
 from .state import RUMOR, UNBUILT, Event, GameState, event
 
 VERBS = ("flip", "withdraw", "show", "play")
@@ -15,6 +16,8 @@ VERBS = ("flip", "withdraw", "show", "play")
 
 def actions(state: GameState) -> list[Action]:
     """Asked before every decision, so each part first checks cheaply whether it can offer anything."""
+    if deciding_for_others(state):
+        return []
     labels = state.rules.map.labels
     player = state.actor
     out = [act("flip", labels[h]) for h in flippable(state, player)] if state.discovered else []
@@ -23,9 +26,23 @@ def actions(state: GameState) -> list[Action]:
     out += [act("withdraw", labels[h]) for h in rumors]
     if state.hand[player]:
         out += [act("show", key) for key in sorted({state.rules.cards[c].key for c in state.hand[player]})]
-    if state.adv.events_held[player]:
+    if state.adv.events_held[player] and not busy(state):
         out += random_events.playable(state, player, "anytime")
     return out
+
+
+def deciding_for_others(state: GameState) -> bool:
+    """X32: a player aiming a drawn event or steering another's explorer off course makes that decision alone,
+    so that nothing they do meanwhile can take its options away."""
+    sub = state.sub
+    return ((isinstance(sub, TurnOrderStep) and sub.events is not None)
+            or (isinstance(sub, Exploration) and sub.phase == OFF_COURSE))
+
+
+def busy(state: GameState) -> bool:
+    """X28: no event is played into a party on the move or a battle being fought."""
+    sub = state.sub
+    return isinstance(sub, Movement) and (sub.phase == PARTY or sub.battle is not None)
 
 
 def perform(state: GameState, action: Action) -> list[Event]:

@@ -220,7 +220,7 @@ def legal(state: GameState, b: Battle) -> list[Action]:
     if b.phase == HOME:
         return [act("home", labels[h]) for h in controlled(state, b.homeless)]
     if b.phase == RAISE:
-        return [act("raise", labels[b.hex]), act("done")]
+        return [act("raise", labels[b.hex]), act("done")] if winner_has_transport(state, b) else [act("done")]
     raise IllegalAction("no decision is pending in this battle")
 
 
@@ -457,10 +457,15 @@ def new_home(state: GameState, b: Battle, h: int) -> list[Event]:
     return [event("new_home", player=state.names[player], hex=state.rules.map.labels[h])] + rejoin_or_ask(state, b)
 
 
+def winner_has_transport(state: GameState, b: Battle) -> bool:
+    winner = b.sides[b.winner]
+    return winner >= 0 and any(state.piece_kind[p] == TRANSPORT for p in state.pieces_at(b.hex, winner))
+
+
 def rejoin_or_ask(state: GameState, b: Battle) -> list[Event]:
     """M12: the winner's pieces stay face down; the winner may turn one transport canoe face up."""
     winner = b.sides[b.winner]
-    if winner >= 0 and any(state.piece_kind[p] == TRANSPORT for p in state.pieces_at(b.hex, winner)):
+    if winner_has_transport(state, b):
         b.phase = RAISE
         state.actor = winner
         return []

@@ -313,8 +313,9 @@ def resolve_marker(state: GameState, exp: Exploration, kind_id: int) -> list[Eve
 
 def off_course_choices(state: GameState, exp: Exploration) -> list[int]:
     """E4.3: hexes next to the explorer that it can explore, except the one it meant to explore (X12)."""
+    cup = chance.size(state, chance.CUP) > 0
     return [n for n in state.rules.map.neighbors(exp.origin)
-            if n != exp.target and can_explore(state, n, exp.player)]
+            if n != exp.target and can_explore(state, n, exp.player) and (cup or state.tile[n] >= 0)]
 
 
 def resolve_tile(state: GameState, exp: Exploration, tile_id: int) -> list[Event]:
