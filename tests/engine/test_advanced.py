@@ -367,3 +367,17 @@ def test_options_are_saved_and_replayed(rules, tmp_path):
     engine.save(s, tmp_path / "all.json")
     loaded = engine.load(tmp_path / "all.json")
     assert engine.state_hash(loaded) == engine.state_hash(s) and dict(loaded.options) == ALL
+
+
+# --- found by fuzzing ------------------------------------------------------------------------------------------
+
+def test_X28_no_event_is_played_into_a_battle(rules):
+    sc = {**EVENTS, "step": "movement", "ocean": ["0906"],
+          "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}],
+                     "Samoa": [{"hex": "0906", "war_canoe": 1, "warrior_band": 1}]}}
+    s = engine.load_scenario(rules, sc)
+    card = next(i for i, e in enumerate(rules.events) if e["id"] == "taniwha")
+    s.adv.events_held[1].append(card)
+    s.adv.event_deck.remove(card)
+    do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end", "die 5")
+    assert engine.current_player(s) == "Samoa" and not any(a.startswith("play") for a in legal(s))

@@ -280,3 +280,17 @@ def test_random_games_keep_exploring_until_the_map_is_full(rules, players):
     assert sum(s.cup) == 0 or not left
     explored = sum(1 for h in rules.map.explorable if s.ocean[h] or s.tile[h] >= 0)
     assert explored >= len(rules.map.explorable) - 8
+
+
+def test_X32_off_course_with_an_empty_cup(rules):
+    """The left neighbour may only send the explorer where it can still explore; the choice is theirs alone."""
+    tiles = [{"hex": "0907", "tile": "Tahiti", "face_up": False, "discovered_by": ["Samoa"]}]
+    s = game(rules, tiles=tiles)
+    off_course = next(m.id for m in rules.markers if m.kind == "off_course")
+    s.cup[:] = [0] * len(s.cup)
+    s.cup[off_course] = 1
+    do(s, "premove 0807", "explore 0906", "marker off_course")
+    assert engine.current_player(s) == "Samoa"
+    assert legal(s) == ["course 0907"], "only the face-down tile needs no marker; no flip while choosing for Tonga"
+    do(s, "course 0907", "keep")
+    assert engine.legal_actions(s)
