@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from .actions import Action, act
 from . import random_events
+from .building import Building
 from .cards import show_card
 from .exploration import OFF_COURSE, Exploration, flippable, reveal
 from .movement import PARTY, Movement
-from .turn_order import TurnOrderStep
+from .turn_order import HOME, TurnOrderStep
 from .state import RUMOR, UNBUILT, Event, GameState, event
 
 VERBS = ("flip", "withdraw", "show", "play")
@@ -35,14 +36,15 @@ def deciding_for_others(state: GameState) -> bool:
     """X32: a player aiming a drawn event or steering another's explorer off course makes that decision alone,
     so that nothing they do meanwhile can take its options away."""
     sub = state.sub
-    return ((isinstance(sub, TurnOrderStep) and sub.events is not None)
+    return ((isinstance(sub, TurnOrderStep) and (sub.events is not None or sub.stage == HOME))
             or (isinstance(sub, Exploration) and sub.phase == OFF_COURSE))
 
 
 def busy(state: GameState) -> bool:
-    """X28: no event is played into a party on the move or a battle being fought."""
+    """X28: no event is played into a party on the move, a battle being fought, or the secret builds (X8),
+    which are planned on the board as it stood."""
     sub = state.sub
-    return isinstance(sub, Movement) and (sub.phase == PARTY or sub.battle is not None)
+    return isinstance(sub, Building) or (isinstance(sub, Movement) and (sub.phase == PARTY or sub.battle is not None))
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
