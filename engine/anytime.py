@@ -16,15 +16,18 @@ VERBS = ("flip", "withdraw", "show", "play")
 
 
 def actions(state: GameState) -> list[Action]:
-    """Asked before every decision, so each part first checks cheaply whether it can offer anything."""
-    if deciding_for_others(state):
-        return []
-    labels = state.rules.map.labels
+    """Asked before every decision, so it first checks cheaply whether it can offer anything."""
     player = state.actor
-    out = [act("flip", labels[h]) for h in flippable(state, player)] if state.discovered else []
-    where = state.piece_hex
-    rumors = sorted({where[p] for p in state.piece_ids[player][RUMOR] if where[p] >= 0})
-    out += [act("withdraw", labels[h]) for h in rumors]
+    rumor_ids = state.piece_ids[player][RUMOR]
+    rumors = [h for h in state.piece_hex[rumor_ids.start:rumor_ids.stop] if h >= 0]
+    if not (rumors or state.discovered or state.hand[player] or state.adv.events_held[player]) \
+            or deciding_for_others(state):
+        return []
+    hex_actions = state.rules.map.hex_actions
+    out = [hex_actions("flip")[h] for h in flippable(state, player)] if state.discovered else []
+    if rumors:
+        withdraw = hex_actions("withdraw")
+        out += [withdraw[h] for h in sorted(set(rumors))]
     if state.hand[player]:
         out += [act("show", key) for key in sorted({state.rules.cards[c].key for c in state.hand[player]})]
     if state.adv.events_held[player] and not busy(state):

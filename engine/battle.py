@@ -218,7 +218,7 @@ def legal(state: GameState, b: Battle) -> list[Action]:
     if b.phase == SAVE:
         return [act("save", kind) for kind in front_kinds(state, b, ATTACKER)] + [act("raze")]
     if b.phase == HOME:
-        return [act("home", labels[h]) for h in controlled(state, b.homeless)]
+        return [act("home", labels[h]) for h in state.controlled(b.homeless)]
     if b.phase == RAISE:
         return [act("raise", labels[b.hex]), act("done")] if winner_has_transport(state, b) else [act("done")]
     raise IllegalAction("no decision is pending in this battle")
@@ -340,14 +340,10 @@ def cancel(state: GameState, b: Battle, card: int) -> list[Event]:
     return events + [event("attack_cancelled", hex=state.rules.map.labels[b.hex])] + finish(state, b, DEFENDER)
 
 
-def controlled(state: GameState, player: int) -> list[int]:
-    return [h for h, owner in enumerate(state.controller) if owner == player]
-
-
 def retreat_choices(state: GameState, b: Battle, loser: int) -> list[int]:
     """M9, X4: the nearest IGs the loser controls that hold no enemy combat pieces."""
     dist = state.rules.map.distance
-    options = [h for h in controlled(state, loser) if h != b.hex and not has_enemy_combat_pieces(state, h, loser)]
+    options = [h for h in state.controlled(loser) if h != b.hex and not has_enemy_combat_pieces(state, h, loser)]
     if not options:
         return []
     best = min(dist(b.hex, h) for h in options)
@@ -436,7 +432,7 @@ def conquer(state: GameState, b: Battle) -> list[Event]:
 
 def lose_home(state: GameState, b: Battle, player: int) -> list[Event]:
     """M11: the player names another controlled IG as home at once (automatic when there is one choice)."""
-    options = controlled(state, player)
+    options = state.controlled(player)
     if len(options) > 1:
         b.homeless, b.phase = player, HOME
         state.actor = player

@@ -12,6 +12,27 @@ def is_known(state: GameState, h: int) -> bool:
     return state.rules.map.kinds[h] != "unknown" or state.ocean[h] or (state.tile[h] >= 0 and state.tile_up[h])
 
 
+def reach(state: GameState, player: int, barred: set[int]) -> set[int]:
+    """The IGs the player controls and every hex linked to them through known hexes (M4.1) outside `barred`:
+    the explorer's pre-move (E3) and its way to South America (A5). It covers most of the ocean at every
+    exploration, so the test of is_known is written out."""
+    m, ocean, tile, up = state.rules.map, state.ocean, state.tile, state.tile_up
+    neighbors, printed = m.adjacent, m.printed
+    seen = set(state.controlled(player))
+    closed = set(barred)
+    found = list(seen)
+    for h in found:                       # `found` grows as the search goes
+        for n in neighbors[h]:
+            if n in seen or n in closed:
+                continue
+            if n in printed or ocean[n] or (tile[n] >= 0 and up[n]):
+                seen.add(n)
+                found.append(n)
+            else:
+                closed.add(n)
+    return seen
+
+
 def enemy_ig(state: GameState, h: int, player: int) -> bool:
     """An IG controlled by another player, or a printed independent IG (M4.3)."""
     owner = state.controller[h]
@@ -36,8 +57,13 @@ def has_enemy_pieces(state: GameState, h: int, player: int) -> bool:
 
 def has_enemy_kind(state: GameState, h: int, player: int, kinds: tuple[int, ...]) -> bool:
     where = state.piece_hex
-    return any(where[pid] == h for p, ids in enumerate(state.piece_ids) if p != player
-               for kind in kinds for pid in ids[kind])
+    for owner, groups in enumerate(state.piece_ids):
+        if owner != player:
+            for kind in kinds:
+                ids = groups[kind]
+                if h in where[ids.start:ids.stop]:
+                    return True
+    return False
 
 
 def enemy_hexes(state: GameState, player: int) -> set[int]:

@@ -54,7 +54,7 @@ class Building:
 def build_areas(state: GameState, player: int) -> list[tuple[int, ...]]:
     """B1.3, B1.4: controlled IGs linked by a transit chain pool their BP; every other one builds alone.
     The area holding the home comes first (B1.1's extra BP and the cards' BP are spent there)."""
-    controlled = [h for h, owner in enumerate(state.controller) if owner == player]
+    controlled = state.controlled(player)
     canoes = face_up_canoe_hexes(state, player)
     areas: list[tuple[int, ...]] = []
     seen: set[int] = set()
@@ -107,10 +107,17 @@ def pending(sub: Building, player: int, item: str, h: int | None = None) -> int:
     return sum(1 for it, x in sub.builds[player] if it == item and (h is None or x == h))
 
 
-def unbuilt(state: GameState, sub: Building, player: int, kind: str) -> int:
-    """Pieces of a kind still in the unbuilt pool, less those already promised this step (B1.6)."""
-    free = sum(1 for p in state.pieces_of(player, KIND_INDEX[kind]) if state.piece_hex[p] == UNBUILT)
-    return free - pending(sub, player, kind) - sum(free_pieces(state, c).get(kind, 0) for c in sub.uses[player])
+def unbuilt(state: GameState, sub: Building, player: int) -> dict[str, int]:
+    """Pieces of each kind still in the unbuilt pool, less those already promised this step (B1.6)."""
+    where = state.piece_hex
+    free = {kind: where[ids.start:ids.stop].count(UNBUILT) for kind, ids in zip(PIECES, state.piece_ids[player])}
+    for item, _ in sub.builds[player]:
+        if item in free:
+            free[item] -= 1
+    for card in sub.uses[player]:
+        for kind, count in free_pieces(state, card).items():
+            free[kind] -= count
+    return free
 
 
 def new_village_here(sub: Building, player: int, h: int) -> bool:
@@ -127,9 +134,8 @@ def village_room(state: GameState, sub: Building, player: int, h: int) -> bool:
     return state.villages(h) < green + ia
 
 
-def can_build(state: GameState, sub: Building, player: int, item: str, h: int,
-              free: dict[str, int] | None = None) -> bool:
-    """Whether the item can be built at h now (`free`: unbuilt pieces per kind, when the caller has them)."""
+def can_build(state: GameState, sub: Building, player: int, item: str, h: int) -> bool:
+    """Whether the item can be built at h now."""
     area = area_of(sub, h)
     cost = state.rules.costs[item]
     if area < 0 or sub.bp[area] < cost:
@@ -137,8 +143,13 @@ def can_build(state: GameState, sub: Building, player: int, item: str, h: int,
     if item == "village":
         return not new_village_here(sub, player, h) and village_room(state, sub, player, h)
     if item == "improved_agriculture":
-        return state.ia[h] + pending(sub, player, item, h) < state.ig_squares(h)[1]
-    return (free[item] if free is not None else unbuilt(state, sub, player, item)) > 0
+        return ia_room(state, sub, player, h)
+    return unbuilt(state, sub, player)[item] > 0
+
+
+def ia_room(state: GameState, sub: Building, player: int, h: int) -> bool:
+    """B3: improved agriculture goes on a brown square not improved yet (counting this step's builds)."""
+    return state.ia[h] + pending(sub, player, "improved_agriculture", h) < state.ig_squares(h)[1]
 
 
 def colonies_at(state: GameState, player: int, h: int) -> int:
@@ -168,13 +179,14 @@ def legal(state: GameState) -> list[Action]:
         return out + [act("raise", labels[h]) for h in raisable(state, sub, player)] + [act("end")]
     out: list[Action] = []
     costs = state.rules.costs
-    pieces = [kind for kind in PIECES if unbuilt(state, sub, player, kind) > 0]
+    free = unbuilt(state, sub, player)
+    pieces = [kind for kind in PIECES if free[kind] > 0]
     for area, bp in zip(sub.areas, sub.bp):
         affordable = [kind for kind in pieces if costs[kind] <= bp]
         for h in area:
             label = labels[h]
             out += [act("build", kind, label) for kind in affordable]
-            if costs["improved_agriculture"] <= bp and can_build(state, sub, player, "improved_agriculture", h):
+            if costs["improved_agriculture"] <= bp and ia_room(state, sub, player, h):
                 out.append(act("build", "improved_agriculture", label))
             if new_village_here(sub, player, h) or not village_room(state, sub, player, h):
                 continue
@@ -269,7 +281,7 @@ def event_fits(state: GameState, sub: Building, player: int, action: Action) -> 
     effect = random_events.effect_of(state, random_events.card_id(state, action.args[0]))["id"]
     if effect == "free_village":
         return not new_village_here(sub, player, h) and village_room(state, sub, player, h)
-    return state.ia[h] + pending(sub, player, "improved_agriculture", h) < state.ig_squares(h)[1]
+    return ia_room(state, sub, player, h)
 
 
 def play_event(state: GameState, sub: Building, player: int, action: Action) -> list[Event]:
@@ -280,7 +292,7 @@ def play_event(state: GameState, sub: Building, player: int, action: Action) -> 
     if effect["id"] == "gain_build_points":
         sub.bp[0] += effect["bp"]
     elif effect["id"] == "free_piece":
-        room = unbuilt(state, sub, player, effect["piece"])
+        room = unbuilt(state, sub, player)[effect["piece"]]
         sub.builds[player] += [(effect["piece"], state.home[player])] * min(room, effect["count"])
     else:
         item = "village" if effect["id"] == "free_village" else "improved_agriculture"

@@ -58,7 +58,7 @@ def spend(state: GameState, player: int, card: int) -> list[Event]:
 def controls_named(state: GameState, player: int, names: tuple[str, ...] | list[str]) -> bool:
     """Whether the player controls one of the named island groups (printed names or tile names)."""
     rules = state.rules
-    tiles = {t.name: t.id for t in rules.tiles}
+    tiles = rules.tile_ids
     for name in names:
         if name in tiles:
             h = state.tile.index(tiles[name]) if tiles[name] in state.tile else -1
@@ -74,8 +74,9 @@ def vp_bonus(state: GameState, player: int, include_hidden: bool = False) -> int
     cards = state.shown[player] + (state.hand[player] if include_hidden else [])
     if not cards:
         return 0
-    return sum(e["vp"] for card in cards for e in effects_of(state, card, "vp_if_control")
-               if controls_named(state, player, e["igs"]))
+    rules_cards = state.rules.cards
+    return sum(e["vp"] for card in cards for e in rules_cards[card].effects
+               if e["id"] == "vp_if_control" and controls_named(state, player, e["igs"]))
 
 
 # --- movement and battle (M4, M8) ------------------------------------------------------------------------------

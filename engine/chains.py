@@ -18,12 +18,12 @@ def chain_from(state: GameState, player: int, start: int, canoes: set[int] | Non
     canoes = face_up_canoe_hexes(state, player) if canoes is None else canoes
     if start not in canoes:
         return set()
-    neighbors = state.rules.map.neighbors
+    adjacent = state.rules.map.adjacent
     seen = {start}
     frontier = [start]
     while frontier:
         h = frontier.pop()
-        for n in neighbors(h):
+        for n in adjacent[h]:
             if n in canoes and n not in seen:
                 seen.add(n)
                 frontier.append(n)

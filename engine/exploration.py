@@ -11,7 +11,7 @@ from collections import deque
 
 from . import chance, flow, kumara, south_island
 from .actions import Action, IllegalAction, act
-from .board import enemy_hexes, is_enemy, is_known
+from .board import enemy_hexes, is_enemy, is_known, reach
 from .cards import ignored_knots, knot_allowance, spend, usable_one_time
 from .state import AT_HOME, CHANCE_ACTOR, EXPLORATION, LOST, Event, GameState, event
 
@@ -66,30 +66,7 @@ def can_explore(state: GameState, h: int, player: int) -> bool:
     if state.rules.map.kinds[h] != "unknown" or state.ocean[h]:
         return False
     t = state.tile[h]
-    return t < 0 or (not state.tile_up[h] and not state.discovered[h] >> player & 1)
-
-
-def premove_reach(state: GameState, player: int) -> dict[int, int]:
-    """E3: every hex the explorer can pre-move to, mapped to the hex it came from (-1 for a starting IG).
-
-    The explorer starts on any IG the player controls and moves through known, non-enemy hexes.
-    """
-    neighbors = state.rules.map.neighbors
-    closed = enemy_hexes(state, player)
-    kinds, ocean, tile, up = state.rules.map.kinds, state.ocean, state.tile, state.tile_up
-    came_from = {h: -1 for h, owner in enumerate(state.controller) if owner == player}
-    frontier = deque(came_from)
-    while frontier:
-        h = frontier.popleft()
-        for n in neighbors(h):
-            if n in came_from or n in closed:
-                continue
-            if kinds[n] != "unknown" or ocean[n] or (tile[n] >= 0 and up[n]):      # known (is_known)
-                came_from[n] = h
-                frontier.append(n)
-            else:
-                closed.add(n)
-    return came_from
+    return t < 0 or (not state.tile_up[h] and not state.discovered.get(h, 0) >> player & 1)
 
 
 def premove_endpoints(state: GameState, player: int) -> list[int]:
@@ -99,16 +76,31 @@ def premove_endpoints(state: GameState, player: int) -> list[int]:
     for h in state.rules.map.explorable:
         if can_explore(state, h, player):
             beside_unknown.update(neighbors(h))
-    return sorted(beside_unknown.intersection(premove_reach(state, player)))
+    # E3: the explorer starts on any IG the player controls and moves through known, non-enemy hexes.
+    return sorted(beside_unknown & reach(state, player, enemy_hexes(state, player)))
 
 
 def premove_path(state: GameState, player: int, end: int) -> list[int]:
-    """A shortest pre-move route from a controlled IG to `end`, for the client to animate hex by hex."""
-    came_from = premove_reach(state, player)
-    path = [end]
-    while came_from[path[-1]] >= 0:
-        path.append(came_from[path[-1]])
-    return path[::-1]
+    """A shortest pre-move route from a controlled IG to `end`, for the client to animate hex by hex. It is
+    searched backwards from `end`, so the search stops at the nearest IG the player controls."""
+    neighbors, controller = state.rules.map.neighbors, state.controller
+    closed = enemy_hexes(state, player)
+    toward_end = {end: -1}
+    frontier = deque([end])
+    while frontier and controller[end] != player:
+        h = frontier.popleft()
+        for n in neighbors(h):
+            if n in toward_end:
+                continue
+            if controller[n] == player:
+                path = [n, h]
+                while toward_end[path[-1]] >= 0:
+                    path.append(toward_end[path[-1]])
+                return path
+            if n not in closed and is_known(state, n):
+                toward_end[n] = h
+                frontier.append(n)
+    return [end]
 
 
 def home_orientation(state: GameState, player: int) -> int:
@@ -176,8 +168,10 @@ def begin_player(state: GameState) -> list[Event]:
 
 def legal(state: GameState) -> list[Action]:
     exp: Exploration = state.sub
-    cards = [act("use", state.rules.cards[c].key) for c in usable_one_time(state, exp.player, "exploration")]
-    return step_actions(state, exp) + (cards if exp.phase in (MOVE, KEEP) and not exp.discount else [])
+    out = step_actions(state, exp)
+    if exp.phase in (MOVE, KEEP) and not exp.discount:
+        out += [act("use", state.rules.cards[c].key) for c in usable_one_time(state, exp.player, "exploration")]
+    return out
 
 
 def step_actions(state: GameState, exp: Exploration) -> list[Action]:

@@ -24,17 +24,25 @@ def current_player(state: GameState) -> str | None:
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the current player may take now (the outcomes of chance when chance decides)."""
+    return list(_legal(state))
+
+
+def _legal(state: GameState) -> list[Action]:
+    """The legal actions, computed once per position (the memo); callers must not change the list."""
     memo = state.memo
     if memo is not None and memo[0] is state.history and memo[1] == state.actor:
-        return list(memo[2])
+        return memo[2]
     if state.actor == NO_ACTOR:
         actions = []
     elif state.actor == CHANCE_ACTOR:
         actions = [a for a, _ in chance_outcomes(state)]
     else:
-        actions = flow.step_module(state).legal(state) + anytime.actions(state)
+        actions = flow.step_module(state).legal(state)
+        anywhen = anytime.actions(state)
+        if anywhen:
+            actions = actions + anywhen
     state.memo = (state.history, state.actor, actions)
-    return list(actions)
+    return actions
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -53,8 +61,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
         raise IllegalAction(f"expected an Action, got {type(action).__name__}")
     if state.actor == NO_ACTOR:
         raise IllegalAction("the game is over")
-    legal_actions(state)
-    legal = state.memo[2]
+    legal = _legal(state)
     if action not in legal:
         raise IllegalAction(_why_illegal(state, action, legal))
     return _perform(state, action, drawn=False)
@@ -94,7 +101,7 @@ def parse_action(state: GameState, text: str) -> Action:
     """The legal action whose canonical text (docs/NOTATION.md) matches `text`; IllegalAction otherwise."""
     words = split_text(text)
     canonical = str(Action(words[0], tuple(words[1:])))
-    for action in legal_actions(state):
+    for action in _legal(state):
         if str(action) == canonical:
             return action
     probe = Action(words[0], tuple(words[1:]))

@@ -6,6 +6,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from . import hexgrid
+from .actions import Action, act
 
 OCEAN, UNKNOWN, ISLAND = "ocean", "unknown", "island"   # printed ocean, explorable hex, printed island group
 CELL_KINDS = {"~": OCEAN, ".": UNKNOWN, "#": ISLAND}
@@ -56,7 +57,7 @@ class HexMap:
         self._index = index
         self.steps: tuple[tuple[int, ...], ...] = tuple(
             tuple(index.get(hexgrid.neighbor(c, r, d), -1) for d in range(6)) for c, r in coords)
-        self._neighbors = tuple(tuple(n for n in steps if n >= 0) for steps in self.steps)
+        self.adjacent: tuple[tuple[int, ...], ...] = tuple(tuple(n for n in steps if n >= 0) for steps in self.steps)
         self._distance = tuple(tuple(hexgrid.distance(a, b) for b in coords) for a in coords)
         self.islands: tuple[PrintedIG, ...] = tuple(islands)
         self.island_at: Mapping[int, PrintedIG] = MappingProxyType({ig.hex: ig for ig in islands})
@@ -74,6 +75,8 @@ class HexMap:
         self._names: Mapping[str, int] = MappingProxyType(names)
         self._display = {i: ig.name for i, ig in self.island_at.items()}
         self.explorable: tuple[int, ...] = tuple(i for i, k in enumerate(self.kinds) if k == UNKNOWN)
+        self.printed: frozenset[int] = frozenset(i for i, k in enumerate(self.kinds) if k != UNKNOWN)
+        self._hex_actions: dict[str, tuple[Action, ...]] = {}
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -95,8 +98,16 @@ class HexMap:
         """The printed IG's name for its hex, otherwise the hex label."""
         return self._display.get(hex_id) or self.labels[hex_id]
 
+    def hex_actions(self, verb: str) -> tuple[Action, ...]:
+        """The actions "<verb> <hex label>" indexed by hex id, made once per verb: action lists that name hexes
+        (go, party, withdraw...) are built every decision."""
+        table = self._hex_actions.get(verb)
+        if table is None:
+            table = self._hex_actions[verb] = tuple(act(verb, label) for label in self.labels)
+        return table
+
     def neighbors(self, hex_id: int) -> tuple[int, ...]:
-        return self._neighbors[hex_id]
+        return self.adjacent[hex_id]
 
     def step(self, hex_id: int, direction: int) -> int:
         """The neighbour in a direction 0-5 (hexgrid.DIRECTIONS), or -1 off the map."""

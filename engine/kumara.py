@@ -2,9 +2,7 @@
 printed far-eastern ocean, one rolled hex at a time, to bring the sweet potato back (ruling X31)."""
 from __future__ import annotations
 
-from collections import deque
-
-from .board import enemy_hexes, is_known
+from .board import enemy_hexes, reach
 from .cards import kumara_lost_becomes_return, kumara_modifier
 from .state import Event, GameState, event
 
@@ -17,29 +15,17 @@ def far_east_ocean(state: GameState) -> set[int]:
     first = min(m.coords[h][0] for h in m.to_south_america)
     return {h for h in range(len(m)) if m.kinds[h] == "ocean" and m.coords[h][0] >= first}
 
-
 def departures(state: GameState, player: int) -> list[int]:
     """A5: the To South America hexes the explorer can pre-move to (E3) without crossing the far-east ocean."""
     if not state.options.get("kumara") or state.adv.kumara[player]:
         return []
     m = state.rules.map
-    barred = far_east_ocean(state) | enemy_hexes(state, player)
-    start = [h for h, owner in enumerate(state.controller) if owner == player]
-    seen = set(start)
-    frontier = deque(start)
-    while frontier:
-        h = frontier.popleft()
-        for n in m.neighbors(h):
-            if n not in seen and n not in barred and is_known(state, n):
-                seen.add(n)
-                frontier.append(n)
+    seen = reach(state, player, far_east_ocean(state) | enemy_hexes(state, player))
     return sorted(t for t in m.to_south_america if any(n in seen for n in m.neighbors(t)))
-
 
 def distance_to_america(state: GameState, h: int) -> int:
     m = state.rules.map
     return 1 + min(m.distance(h, a) for a in m.south_america_adjacent)
-
 
 def result(state: GameState, player: int, face: int) -> str:
     """The Kumara table with its modifiers: a Galapagos marker +1, cards +1 at most, Ocean Chart saves the lost."""
@@ -52,7 +38,6 @@ def result(state: GameState, player: int, face: int) -> str:
         return "return"
     return outcome
 
-
 def sailing_choices(state: GameState, here: int, outcome: str) -> list[str]:
     """Explore: any adjacent far-east hex, or South America itself when adjacent; off course: no closer."""
     m = state.rules.map
@@ -63,7 +48,6 @@ def sailing_choices(state: GameState, here: int, outcome: str) -> list[str]:
         return [m.labels[n] for n in hexes if distance_to_america(state, n) >= near]
     return [m.labels[n] for n in hexes] + ([SOUTH_AMERICA] if here in m.south_america_adjacent else [])
 
-
 def arrive(state: GameState, player: int, h: int) -> list[Event]:
     """Entering the Galapagos or the Unfortunate Islands gives the "+1 Galapagos" marker (one per player)."""
     m = state.rules.map
@@ -71,7 +55,6 @@ def arrive(state: GameState, player: int, h: int) -> list[Event]:
         state.adv.galapagos[player] = True
         return [event("galapagos_marker", player=state.names[player], hex=m.labels[h])]
     return []
-
 
 def gain(state: GameState, player: int, how: str) -> list[Event]:
     """A Kumara marker, worth 2 VP; one per player."""

@@ -6,6 +6,8 @@ they carry), moves it hex by hex and leaves pieces on the way, and finally Battl
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import battle, flow, random_events
 from .actions import Action, IllegalAction, act
 from .board import enemy_ig, has_enemy_pieces, is_known, others_pieces, war_canoe_must_stop
@@ -18,6 +20,9 @@ from .state import BAND, COLONY, MOVEMENT, RUMOR, TRANSPORT, WAR_CANOE, Event, G
 STEP = MOVEMENT
 TRANSIT, MOVE, PARTY = "transit", "move", "party"
 SELF_MOVING = (TRANSPORT, WAR_CANOE, RUMOR)      # pieces with a movement allowance (C2, X5)
+TAKE = tuple(act("take", kind) for kind in PIECES)
+LEAVE = tuple(act("leave", kind) for kind in PIECES)
+END, DONE = act("end"), act("done")
 
 
 class Movement:
@@ -69,9 +74,11 @@ def begin_player(state: GameState) -> list[Event]:
     player = state.order[state.active]
     sub = Movement(player, len(state.piece_hex))
     allowance = canoe_moves(state, player)
-    for pid in state.pieces_of(player):
-        if state.piece_kind[pid] in SELF_MOVING and state.piece_hex[pid] >= 0:
-            sub.moves[pid] = allowance
+    where = state.piece_hex
+    for kind in SELF_MOVING:
+        for pid in state.piece_ids[player][kind]:
+            if where[pid] >= 0:
+                sub.moves[pid] = allowance
     state.sub, state.actor = sub, player
     if not can_transit(state, player):
         sub.phase = MOVE                  # no chain, no Transit to decide
@@ -82,13 +89,12 @@ def can_transit(state: GameState, player: int) -> bool:
     """Whether any piece could ride a chain: a face-up canoe next to another, and a piece beside them."""
     canoes = face_up_canoe_hexes(state, player)
     neighbors = state.rules.map.neighbors
-    riders = movable_kinds(state, player)
-    return any(h in riders and any(n in canoes for n in neighbors(h)) for h in canoes)
+    return any(any(n in canoes for n in neighbors(h)) and riders(state, player, h) for h in canoes)
 
 
 def last_garrison(state: GameState, player: int, h: int, leaving: int) -> bool:
     """M10, M13: the conqueror of a printed IG keeps at least one piece there; `leaving` pieces would go."""
-    return state.must_hold[h] == player and len(list(state.pieces_at(h, player))) <= leaving
+    return state.must_hold[h] == player and len(state.pieces_at(h, player)) <= leaving
 
 
 # --- Transit (M2, M3) ---------------------------------------------------------------------------------------
@@ -98,37 +104,45 @@ def transit_actions(state: GameState, sub: Movement) -> list[Action]:
     labels = state.rules.map.labels
     player = sub.player
     canoes = face_up_canoe_hexes(state, player)
-    riders = movable_kinds(state, player)
-    out = []
+    out: list[Action] = []
     done: set[int] = set()
     for start in sorted(canoes):
         if start in done:
             continue
         chain = chain_from(state, player, start, canoes)
         done |= chain
-        for h in sorted(chain):
-            for kind in sorted(riders.get(h, ())):
-                out += [act("transit", PIECES[kind], labels[h], labels[to]) for to in sorted(chain) if to != h]
+        if len(chain) < 2:
+            continue
+        chain = sorted(chain)
+        stops = tuple(labels[h] for h in chain)
+        for h, here in zip(chain, stops):
+            for kind in riders(state, player, h):
+                out += chain_rides(PIECES[kind], here, stops)
     return out
 
 
-def movable_kinds(state: GameState, player: int) -> dict[int, set[int]]:
-    """Hex -> kinds of the player's pieces there that may ride a chain (not the face-up chain canoe, not the
-    last garrison piece of a conquered printed IG)."""
-    where, up, kind_of = state.piece_hex, state.piece_up, state.piece_kind
-    lo, hi = state.piece_span[player]
-    out: dict[int, set[int]] = {}
-    for pid in range(lo, hi):
-        h = where[pid]
-        if h >= 0 and not up[pid]:
-            out.setdefault(h, set()).add(kind_of[pid])
-    return {h: kinds for h, kinds in out.items() if not last_garrison(state, player, h, 1)}
+@lru_cache(maxsize=4096)
+def chain_rides(kind: str, here: str, stops: tuple[str, ...]) -> tuple[Action, ...]:
+    """Transit of a piece kind from one hex of a chain to each other hex. Cached, as a player's chains stay the
+    same decision after decision."""
+    return tuple(act("transit", kind, here, to) for to in stops if to != here)
+
+
+def riders(state: GameState, player: int, h: int) -> list[int]:
+    """Kinds (in order) of the player's pieces in h that may ride a chain: not the face-up chain canoe, not the
+    last garrison piece of a conquered printed IG (M10)."""
+    pids = state.pieces_at(h, player)
+    if state.must_hold[h] == player and len(pids) <= 1:
+        return []
+    up, kind_of = state.piece_up, state.piece_kind
+    return sorted({kind_of[pid] for pid in pids if not up[pid]})
 
 
 def do_transit(state: GameState, sub: Movement, action: Action) -> list[Event]:
-    kind = KIND_INDEX[action.args[0]]
-    start, end = (state.rules.map.hex_of(a) for a in action.args[1:])
-    pid = next(p for p in state.pieces_at(start, sub.player) if state.piece_kind[p] == kind and not state.piece_up[p])
+    hex_of = state.rules.map.hex_of
+    kind, start, end = KIND_INDEX[action.args[0]], hex_of(action.args[1]), hex_of(action.args[2])
+    kind_of, up = state.piece_kind, state.piece_up
+    pid = next(p for p in state.pieces_at(start, sub.player) if kind_of[p] == kind and not up[p])
     state.piece_hex[pid] = end
     return [event("transit", player=state.names[sub.player], source=action.args[1], to=action.args[2],
                   pieces=1)]
@@ -140,8 +154,8 @@ def party_starts(state: GameState, sub: Movement) -> list[int]:
     """Hexes where the player has a canoe or rumor with movement left (or, A4, bands or colonies that may
     walk between the New Zealand hexes)."""
     where, moves = state.piece_hex, sub.moves
-    lo, hi = state.piece_span[sub.player]
-    starts = {where[pid] for pid in range(lo, hi) if moves[pid] > 0 and where[pid] >= 0}
+    ids = state.piece_ids[sub.player]
+    starts = {where[pid] for kind in SELF_MOVING for pid in ids[kind] if moves[pid] > 0 and where[pid] >= 0}
     if state.adv.south_island:           # A4: bands and colonies walk between the New Zealand hexes
         starts.update(where[pid] for kind in (BAND, COLONY) for pid in state.piece_ids[sub.player][kind]
                       if not sub.carried[pid] and other_island(state, where[pid]) >= 0)
@@ -169,22 +183,30 @@ def can_carry(counts: list[int]) -> bool:
             and counts[COLONY] + counts[BAND] <= counts[TRANSPORT] + counts[WAR_CANOE])
 
 
-def walking(state: GameState, sub: Movement) -> bool:
+def walking(state: GameState, sub: Movement, counts: list[int]) -> bool:
     """A4: a party of bands and colonies only, on one of the two New Zealand hexes, may walk to the other."""
     return bool(state.adv.south_island) and other_island(state, sub.at) >= 0 \
-        and not any(state.piece_kind[p] in SELF_MOVING for p in sub.party)
+        and not (counts[TRANSPORT] or counts[WAR_CANOE] or counts[RUMOR])
 
 
-def take_kinds(state: GameState, sub: Movement) -> list[int]:
-    """Kinds the party may take in: a piece of that kind is here, free to move, and can be carried (M5)."""
+def party_actions(state: GameState, sub: Movement) -> list[Action]:
+    """The party's next move (M4, M5): take in a piece, leave one, enter a hex, or be done."""
     counts = party_counts(state, sub.party)
-    walkers = walking(state, sub)
-    where, kind_of, moves, carried = state.piece_hex, state.piece_kind, sub.moves, sub.carried
-    at, party = sub.at, set(sub.party)
+    walkers = walking(state, sub, counts)
+    out = [TAKE[k] for k in take_kinds(state, sub, counts, walkers)]
+    out += [LEAVE[k] for k in leave_kinds(counts, walkers)]
+    go = state.rules.map.hex_actions("go")
+    out += [go[h] for h in destinations(state, sub, counts, walkers)]
+    out.append(DONE)
+    return out
+
+
+def take_kinds(state: GameState, sub: Movement, counts: list[int], walkers: bool) -> list[int]:
+    """Kinds the party may take in: a piece of that kind is here, free to move, and can be carried (M5)."""
+    kind_of, moves, carried, party = state.piece_kind, sub.moves, sub.carried, sub.party
     here = set()
-    lo, hi = state.piece_span[sub.player]
-    for pid in range(lo, hi):
-        if where[pid] == at and pid not in party:
+    for pid in state.pieces_at(sub.at, sub.player):
+        if pid not in party:
             kind = kind_of[pid]
             if moves[pid] > 0 if kind in SELF_MOVING else not carried[pid]:
                 here.add(kind)
@@ -197,12 +219,11 @@ def take_kinds(state: GameState, sub: Movement) -> list[int]:
     return kinds
 
 
-def leave_kinds(state: GameState, sub: Movement) -> list[int]:
-    counts = party_counts(state, sub.party)
-    walkers = walking(state, sub)
+def leave_kinds(counts: list[int], walkers: bool) -> list[int]:
+    """Kinds the party may leave behind: what stays aboard must still be carried (M5)."""
     out = []
-    for kind in range(len(PIECES)):
-        if counts[kind]:
+    for kind, count in enumerate(counts):
+        if count:
             counts[kind] -= 1
             if walkers or can_carry(counts):
                 out.append(kind)
@@ -210,26 +231,27 @@ def leave_kinds(state: GameState, sub: Movement) -> list[int]:
     return out
 
 
-def destinations(state: GameState, sub: Movement) -> list[int]:
+def destinations(state: GameState, sub: Movement, counts: list[int], walkers: bool) -> list[int]:
     """Hexes the party may enter now (M4.1-M4.4, M10's garrison of a conquered printed IG)."""
     party = sub.party
-    movers = [pid for pid in party if state.piece_kind[pid] in SELF_MOVING]
-    if party and walking(state, sub):
+    if party and walkers:
         there = other_island(state, sub.at)
         fresh = not any(sub.carried[pid] for pid in party)
         peaceful = not enemy_ig(state, there, sub.player) and not has_enemy_pieces(state, there, sub.player)
         return [there] if fresh and peaceful and not last_garrison(state, sub.player, sub.at, len(party)) else []
-    if not movers or any(sub.moves[pid] < 1 for pid in movers):
+    if not (counts[TRANSPORT] or counts[WAR_CANOE] or counts[RUMOR]):
+        return []
+    kind_of, moves = state.piece_kind, sub.moves
+    if any(moves[pid] < 1 for pid in party if kind_of[pid] in SELF_MOVING):
         return []
     here = sub.at
     if last_garrison(state, sub.player, here, len(party)):
         return []
-    counts = party_counts(state, party)
     if counts[TRANSPORT] and not counts[WAR_CANOE]:
         # M4.2: transport canoes enter enemy hexes only with a war canoe.
-        others = others_pieces(state, sub.player)
-        return [n for n in state.rules.map.neighbors(here) if is_known(state, n)
-                and not enemy_ig(state, n, sub.player) and n not in others]
+        others = set(others_pieces(state, sub.player))
+        return [n for n in state.rules.map.neighbors(here) if n not in others and is_known(state, n)
+                and not enemy_ig(state, n, sub.player)]
     return [n for n in state.rules.map.neighbors(here) if is_known(state, n)]
 
 
@@ -237,20 +259,21 @@ def legal(state: GameState) -> list[Action]:
     sub: Movement = state.sub
     if sub.battle is not None:
         return battle.legal(state, sub.battle)
-    labels = state.rules.map.labels
+    hex_actions = state.rules.map.hex_actions
     if sub.phase == TRANSIT:
-        return transit_actions(state, sub) + [act("end")]
+        out = transit_actions(state, sub)
+        out.append(END)
+        return out
     if sub.phase == PARTY:
-        out = [act("take", PIECES[k]) for k in take_kinds(state, sub)]
-        out += [act("leave", PIECES[k]) for k in leave_kinds(state, sub)]
-        out += [act("go", labels[h]) for h in destinations(state, sub)]
-        return out + [act("done")]
+        return party_actions(state, sub)
     if sub.battles:
-        return [act("battle", labels[h]) for h in sub.battles]
-    out = [act("party", labels[h]) for h in party_starts(state, sub)]
-    out += [act("raise", labels[h]) for h in raisable(state, sub)]
+        return [hex_actions("battle")[h] for h in sub.battles]
+    party, raise_ = hex_actions("party"), hex_actions("raise")
+    out = [party[h] for h in party_starts(state, sub)]
+    out += [raise_[h] for h in raisable(state, sub)]
     out += random_events.playable(state, sub.player, "movement")
-    return out + [act("end")]
+    out.append(END)
+    return out
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
@@ -299,10 +322,11 @@ def raise_canoe(state: GameState, player: int, h: int) -> list[Event]:
 
 
 def take(state: GameState, sub: Movement, kind: int) -> list[Event]:
-    free = (lambda p: sub.moves[p] > 0) if kind in SELF_MOVING else (lambda p: not sub.carried[p])
-    candidates = [p for p in state.pieces_at(sub.at, sub.player)
-                  if state.piece_kind[p] == kind and p not in sub.party and free(p)]
-    pid = min(candidates, key=lambda p: (state.piece_up[p], -sub.moves[p]))   # keep the chain canoe if possible
+    kind_of, up, moves, carried, party = state.piece_kind, state.piece_up, sub.moves, sub.carried, sub.party
+    self_moving = kind in SELF_MOVING
+    candidates = [(up[p], -moves[p], p) for p in state.pieces_at(sub.at, sub.player)
+                  if kind_of[p] == kind and p not in party and (moves[p] > 0 if self_moving else not carried[p])]
+    pid = min(candidates)[2]              # the most moves left; keep the chain canoe if possible
     sub.party.append(pid)
     if state.piece_up[pid]:
         state.piece_up[pid] = False       # X19: a chain canoe that sets out is turned face down

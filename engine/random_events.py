@@ -209,6 +209,8 @@ def sink(state: GameState, h: int, count: int) -> list[Event]:
 def playable(state: GameState, player: int, window: str) -> list[Action]:
     """Kept events the player may play now, each with its target when it needs one."""
     out: list[Action] = []
+    if not state.adv.events_held[player]:
+        return out
     for card in sorted(set(state.adv.events_held[player])):
         effect = effect_of(state, card)
         if WINDOWS[effect["id"]] != window:

@@ -53,4 +53,4 @@ class Random:
         self._state = [derive(seed, name)]
 
     def below(self, n: int) -> int:
-        return below(self._state, 0, n)
+        return next_u64(self._state, 0) % n

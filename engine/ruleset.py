@@ -235,12 +235,13 @@ class Ruleset:
     malaria_roller: str
     options: Mapping[str, Mapping[str, Any]]
     events: tuple[Mapping[str, Any], ...]
+    tile_ids: Mapping[str, int]            # tile name -> id
 
     def tile_id(self, name: str) -> int:
-        for tile in self.tiles:
-            if tile.name == name:
-                return tile.id
-        raise KeyError(f"no tile is named {name!r}")
+        try:
+            return self.tile_ids[name]
+        except KeyError:
+            raise KeyError(f"no tile is named {name!r}") from None
 
     def card_id(self, key: str) -> int:
         for card in self.cards:
@@ -321,7 +322,8 @@ def _build(folder: str, d: dict[str, dict], w: dict[str, Where]) -> Ruleset:
                                  **kumara["modifiers"], "kumara_vp": kumara["kumara_vp"]}),
         malaria=MappingProxyType(malaria), malaria_roller=d["malaria"]["roller"],
         options=MappingProxyType({o["id"]: MappingProxyType(o) for o in options}),
-        events=tuple(MappingProxyType(e) for e in d["events"]["events"]))
+        events=tuple(MappingProxyType(e) for e in d["events"]["events"]),
+        tile_ids=MappingProxyType({tile.name: tile.id for tile in tiles}))
 
 
 def _frozen(record: dict) -> Mapping:

@@ -128,8 +128,10 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
             kinds += [KIND_INDEX[kind]] * rules.counter_mix[kind]
     s.piece_owner, s.piece_kind = tuple(owners), tuple(kinds)
     s.piece_span = tuple((owners.index(p), len(owners) - owners[::-1].index(p)) for p in range(len(names)))
-    s.piece_ids = tuple(tuple(tuple(pid for pid in range(len(owners)) if owners[pid] == p and kinds[pid] == k)
-                              for k in range(len(PIECES))) for p in range(len(names)))
+    # Pieces are numbered by player, then kind, so each player's pieces of a kind are a range of ids.
+    starts = [i for i in range(len(owners)) if i == 0 or (owners[i], kinds[i]) != (owners[i - 1], kinds[i - 1])]
+    ranges = {(owners[a], kinds[a]): range(a, b) for a, b in zip(starts, starts[1:] + [len(owners)])}
+    s.piece_ids = tuple(tuple(ranges.get((p, k), range(0)) for k in range(len(PIECES))) for p in range(len(names)))
     s.turn, s.step, s.order, s.active, s.actor = 1, TURN_ORDER, tuple(range(len(names))), 0, 0
     s.marker_holder = 0
     s.tile, s.tile_up, s.orient = table(-1, n_hex), table(0, n_hex), table(0, n_hex)

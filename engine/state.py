@@ -6,7 +6,7 @@ event log are persistent linked lists (`(item, previous)` pairs), so clones shar
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from .ruleset import PIECES
 
@@ -63,6 +63,19 @@ def chain_items(chain: tuple | None) -> list:
         chain = chain[1]
     out.reverse()
     return out
+
+
+def positions(table: Any, value: int, lo: int, hi: int) -> list[int]:
+    """The indexes in lo..hi-1 where an array table holds `value`: `array.index` scans in C, which matters
+    for questions asked every decision (which pieces stand here, which IGs a player controls)."""
+    out = []
+    try:
+        while True:
+            lo = table.index(value, lo, hi)
+            out.append(lo)
+            lo += 1
+    except ValueError:
+        return out
 
 
 class Marks(dict):
@@ -179,18 +192,14 @@ class GameState:
     def villages(self, hex_id: int) -> int:
         return self.green_villages[hex_id] + self.ia_villages[hex_id]
 
-    def pieces_at(self, hex_id: int, player: int | None = None) -> Iterator[int]:
-        """Piece ids in a hex (of one player, or of all)."""
-        if player is None:
-            for pid, h in enumerate(self.piece_hex):
-                if h == hex_id:
-                    yield pid
-            return
-        where = self.piece_hex
-        for ids in self.piece_ids[player]:
-            for pid in ids:
-                if where[pid] == hex_id:
-                    yield pid
+    def pieces_at(self, hex_id: int, player: int | None = None) -> list[int]:
+        """Piece ids in a hex (of one player, or of all), in id order (each player's ids are consecutive)."""
+        lo, hi = (0, len(self.piece_hex)) if player is None else self.piece_span[player]
+        return positions(self.piece_hex, hex_id, lo, hi)
+
+    def controlled(self, player: int) -> list[int]:
+        """Hexes of the island groups the player controls (rule V2: a village of theirs stands there)."""
+        return positions(self.controller, player, 0, len(self.controller))
 
     def pieces_of(self, player: int, kind: int | None = None, where: int | None = None) -> list[int]:
         """A player's piece ids (of one kind, in one place), from the static index of pieces."""

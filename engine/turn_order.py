@@ -102,8 +102,8 @@ def legal(state: GameState) -> list[Action]:
     if sub.stage == EVENTS:
         return random_events.legal(state, sub.events)
     if sub.stage == HOME:
-        return [act("home", state.rules.map.labels[h]) for h, owner in enumerate(state.controller)
-                if owner == sub.homeless]
+        home = state.rules.map.hex_actions("home")
+        return [home[h] for h in state.controlled(sub.homeless)]
     # With two players both directions give the same order, so only one form is offered.
     directions = DIRECTIONS if state.players > 2 else DIRECTIONS[:1]
     return [act("order", name, d) for name in state.names for d in directions]

@@ -2,17 +2,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from math import lcm
 
 from . import flow
 from .actions import Action, act
 from .cards import deforestation_penalty, spend, usable_one_time, vp_bonus
 from .chains import home_chain
 from .state import VICTORY, Event, GameState, event
-
-
-def controlled_igs(state: GameState, player: int) -> list[int]:
-    """Hexes of the island groups the player controls (rule V2: a village of theirs stands there)."""
-    return [h for h, owner in enumerate(state.controller) if owner == player]
 
 
 def card_vp(state: GameState, player: int, include_hidden: bool = False) -> int:
@@ -23,7 +19,7 @@ def card_vp(state: GameState, player: int, include_hidden: bool = False) -> int:
 def vp(state: GameState, player: int, include_hidden: bool = False) -> Fraction:
     """The player's VP counted from scratch (rule V1). With `include_hidden`, as if every card were face up."""
     values = state.rules.vp
-    villages = sum(state.green_villages[h] + state.ia_villages[h] for h in controlled_igs(state, player))
+    villages = sum(state.green_villages[h] + state.ia_villages[h] for h in state.controlled(player))
     linked = atolls = 0
     for h in home_chain(state, player):
         squares = state.ig_squares(h)
@@ -34,9 +30,17 @@ def vp(state: GameState, player: int, include_hidden: bool = False) -> Fraction:
         elif state.controller[h] == player:
             linked += 1
     cards = card_vp(state, player, include_hidden) + vp_bonus(state, player, include_hidden)
-    kumara = values["kumara"] if state.adv.kumara[player] else 0          # A5
-    return (values["village"] * villages + values["linked_ig"] * linked + values["linked_atoll"] * atolls
-            + kumara + cards)
+    kumara = 1 if state.adv.kumara[player] else 0                        # A5
+    return exact_sum(cards, [(values["village"], villages), (values["linked_ig"], linked),
+                             (values["linked_atoll"], atolls), (values["kumara"], kumara)])
+
+
+def exact_sum(whole: int, terms: list[tuple[Fraction, int]]) -> Fraction:
+    """whole + the sum of value × count, made as one Fraction: Fraction arithmetic is slow, and every player's
+    VP are recounted at every Victory step and at every claim."""
+    scale = lcm(*(value.denominator for value, _ in terms))
+    units = whole * scale + sum(value.numerator * (scale // value.denominator) * count for value, count in terms)
+    return Fraction(units, scale)
 
 
 def threshold(state: GameState) -> int:
@@ -177,7 +181,7 @@ def winners_by_v5(state: GameState) -> list[int]:
         return []
 
     def rank(p: int) -> tuple:
-        return (state.vp_track[p], len(controlled_igs(state, p)), len(state.shown[p]) + len(state.hand[p]))
+        return (state.vp_track[p], len(state.controlled(p)), len(state.shown[p]) + len(state.hand[p]))
 
     best = max(rank(p) for p in over)
     return [p for p in over if rank(p) == best]

@@ -4,10 +4,11 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.exploration import can_explore, knots, premove_endpoints
-from engine.state import AT_HOME, LOST
+from engine.board import is_enemy, is_known
+from engine.exploration import can_explore, knots, premove_endpoints, premove_path
+from engine.state import AT_HOME, EXPLORATION, LOST
 
-from .helpers import do, legal
+from .helpers import do, legal, play_random
 
 TWO = {"players": ["Tonga", "Samoa"], "step": "exploration", "order": ["Tonga", "Samoa"]}
 THREE = {"players": ["Tonga", "Samoa", "Hiva"], "step": "exploration", "order": ["Tonga", "Samoa", "Hiva"]}
@@ -57,6 +58,37 @@ def test_E3_premove_through_known_non_enemy_hexes(rules):
     assert events[0].get("path") == ["0807", "0906", "1006"], "the route, hex by hex, for the client"
     s = game(rules, ocean=["0906"], pieces={"Samoa": [{"hex": "0906", "war_canoe": 1}]})
     assert "0906" not in {rules.map.labels[h] for h in premove_endpoints(s, tonga)}
+
+
+def test_E3_the_premove_route_is_a_shortest_one_through_known_non_enemy_hexes(rules):
+    """The route shown to the client, in positions reached by random play: it starts on an IG the player
+    controls and is as short as a plain breadth-first search from those IGs says."""
+    routes = 0
+
+    def check(s):
+        nonlocal routes
+        if s.step != EXPLORATION or engine.current_player(s) in (None, engine.CHANCE) or s.sub.phase != "start":
+            return
+        player = s.sub.player
+        open_hexes = {h for h in range(len(rules.map)) if is_known(s, h) and not is_enemy(s, h, player)}
+        distance = {h: 0 for h in s.controlled(player)}
+        frontier = list(distance)
+        for h in frontier:
+            for n in rules.map.neighbors(h):
+                if n in open_hexes and n not in distance:
+                    distance[n] = distance[h] + 1
+                    frontier.append(n)
+        for end in premove_endpoints(s, player):
+            route = premove_path(s, player, end)
+            assert s.controller[route[0]] == player and route[-1] == end
+            assert all(rules.map.distance(a, b) == 1 for a, b in zip(route, route[1:]))
+            assert all(h in open_hexes for h in route[1:])
+            assert len(route) - 1 == distance[end]
+            routes += 1
+
+    for seed in range(3):
+        play_random(engine.new_game(rules, 2 + seed, seed), 3000, seed, check)
+    assert routes > 100
 
 
 def test_E4_1_ocean_marker_stays_knot_side_up(rules):
