@@ -19,15 +19,16 @@ def actions(state: GameState) -> list[Action]:
     """Asked before every decision, so it first checks cheaply whether it can offer anything."""
     player = state.actor
     rumor_ids = state.piece_ids[player][RUMOR]
-    rumors = [h for h in state.piece_hex[rumor_ids.start:rumor_ids.stop] if h >= 0]
-    if not (rumors or state.discovered or state.hand[player] or state.adv.events_held[player]) \
+    rumors = state.piece_hex[rumor_ids.start:rumor_ids.stop]
+    at_sea = max(rumors, default=UNBUILT) >= 0            # off the map is negative
+    if not (at_sea or state.discovered or state.hand[player] or state.adv.events_held[player]) \
             or deciding_for_others(state):
         return []
     hex_actions = state.rules.map.hex_actions
     out = [hex_actions("flip")[h] for h in flippable(state, player)] if state.discovered else []
-    if rumors:
+    if at_sea:
         withdraw = hex_actions("withdraw")
-        out += [withdraw[h] for h in sorted(set(rumors))]
+        out += [withdraw[h] for h in sorted({h for h in rumors if h >= 0})]
     if state.hand[player]:
         out += [act("show", key) for key in sorted({state.rules.cards[c].key for c in state.hand[player]})]
     if state.adv.events_held[player] and not busy(state):

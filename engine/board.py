@@ -19,17 +19,15 @@ def reach(state: GameState, player: int, barred: set[int]) -> set[int]:
     m, ocean, tile, up = state.rules.map, state.ocean, state.tile, state.tile_up
     neighbors, printed = m.adjacent, m.printed
     seen = set(state.controlled(player))
-    closed = set(barred)
+    visited = seen | barred
     found = list(seen)
     for h in found:                       # `found` grows as the search goes
         for n in neighbors[h]:
-            if n in seen or n in closed:
-                continue
-            if n in printed or ocean[n] or (tile[n] >= 0 and up[n]):
-                seen.add(n)
-                found.append(n)
-            else:
-                closed.add(n)
+            if n not in visited:
+                visited.add(n)
+                if n in printed or ocean[n] or (tile[n] >= 0 and up[n]):
+                    seen.add(n)
+                    found.append(n)
     return seen
 
 

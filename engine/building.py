@@ -159,10 +159,12 @@ def colonies_at(state: GameState, player: int, h: int) -> int:
 def settle_targets(state: GameState, sub: Building, player: int) -> list[int]:
     """B3: an IG with no village where the player's colony stands may get its first village, after building."""
     out = []
-    for h in sorted({state.piece_hex[p] for p in state.pieces_of(player, COLONY) if state.piece_hex[p] >= 0}):
+    where, controller = state.piece_hex, state.controller
+    for h in sorted({where[p] for p in state.piece_ids[player][COLONY] if where[p] >= 0}):
+        if controller[h] != NOBODY or h in sub.settles[player]:
+            continue
         squares = state.ig_squares(h)
-        if squares and state.controller[h] == NOBODY and h not in sub.settles[player] and not squares[2] \
-                and squares[0] + state.ia[h] > 0:
+        if squares and not squares[2] and squares[0] + state.ia[h] > 0:
             out.append(h)
     return out
 
@@ -194,11 +196,11 @@ def legal(state: GameState) -> list[Action]:
                 out.append(act("build", "village", label))
             if colonies_at(state, player, h) > pending(sub, player, "convert", h):
                 out.append(act("convert", label))              # B3: a colony there becomes the village
-    out += [act("raise", labels[h]) for h in raisable(state, sub, player)]
+    out += [state.rules.map.hex_actions("raise")[h] for h in raisable(state, sub, player)]
     if not sub.bought[player] and len(state.deck) > len([b for b in sub.bought if b]):
         out += [act("buy", labels[area[0]]) for i, area in enumerate(sub.areas)
                 if sub.bp[i] >= state.rules.costs["card"]]
-    out += [act("settle", labels[h]) for h in settle_targets(state, sub, player)]
+    out += [state.rules.map.hex_actions("settle")[h] for h in settle_targets(state, sub, player)]
     if home_area(state, sub, player):     # what is spent "at home or chain-linked to home" (B1.1, cards, A7)
         if not sub.rotated[player] and state.explorer[player] == AT_HOME:
             out.append(act("rotate"))
@@ -213,9 +215,11 @@ def legal(state: GameState) -> list[Action]:
 
 def raisable(state: GameState, sub: Building, player: int) -> list[int]:
     """M6: a transport canoe may be face up when built (one per hex)."""
+    built = {h for it, h in sub.builds[player] if it == "transport_canoe"}
+    if not built:
+        return []
     up = face_up_canoe_hexes(state, player)
-    return sorted({h for it, h in sub.builds[player] if it == "transport_canoe" and h not in up
-                   and h not in sub.raised[player]})
+    return sorted(h for h in built if h not in up and h not in sub.raised[player])
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
@@ -334,8 +338,10 @@ def place_builds(state: GameState, sub: Building, player: int) -> list[Event]:
     for h, items in sorted(per_hex.items()):
         pieces = 0
         for kind in PIECES:
-            free = [p for p in state.pieces_of(player, KIND_INDEX[kind]) if state.piece_hex[p] == UNBUILT]
-            for pid in free[:items.get(kind, 0)]:
+            if kind not in items:
+                continue
+            free = state.pieces_of(player, KIND_INDEX[kind], UNBUILT)
+            for pid in free[:items[kind]]:
                 state.piece_hex[pid] = h
                 state.piece_up[pid] = False
                 pieces += 1

@@ -13,15 +13,18 @@ from .state import Event, GameState, event
 # Which window each one-time (blue) effect is used in.
 ONE_TIME_WINDOWS = {"free_build_points": "building", "free_piece": "building", "ignore_knots": "exploration",
                     "cancel_attack": "attacked", "deforestation": "claim"}
+WINDOW_EFFECTS = {window: frozenset(e for e, w in ONE_TIME_WINDOWS.items() if w == window)
+                  for window in set(ONE_TIME_WINDOWS.values())}
 
 
 def face_up_effects(state: GameState, player: int, effect_id: str) -> Iterator[Mapping[str, Any]]:
     """The effects with this id on the player's face-up cards (a card's power works only face up, B4)."""
     cards = state.rules.cards
     for card in state.shown[player]:
-        for effect in cards[card].effects:
-            if effect["id"] == effect_id:
-                yield effect
+        if effect_id in cards[card].effect_ids:
+            for effect in cards[card].effects:
+                if effect["id"] == effect_id:
+                    yield effect
 
 
 def effects_of(state: GameState, card: int, effect_id: str) -> list[Mapping[str, Any]]:
@@ -30,13 +33,9 @@ def effects_of(state: GameState, card: int, effect_id: str) -> list[Mapping[str,
 
 def usable_one_time(state: GameState, player: int, window: str) -> list[int]:
     """Cards in hand or face up, not yet spent, whose one-time power belongs to this window (one per kind)."""
-    out: list[int] = []
-    for card in state.hand[player] + state.shown[player]:
-        if card in state.spent[player] or card in out:
-            continue
-        if any(ONE_TIME_WINDOWS.get(e["id"]) == window for e in state.rules.cards[card].effects):
-            out.append(card)
-    return sorted(out)
+    wanted, cards, spent = WINDOW_EFFECTS[window], state.rules.cards, state.spent[player]
+    return sorted({card for card in state.hand[player] + state.shown[player]
+                   if card not in spent and not wanted.isdisjoint(cards[card].effect_ids)})
 
 
 def show_card(state: GameState, player: int, card: int) -> list[Event]:
@@ -57,16 +56,8 @@ def spend(state: GameState, player: int, card: int) -> list[Event]:
 
 def controls_named(state: GameState, player: int, names: tuple[str, ...] | list[str]) -> bool:
     """Whether the player controls one of the named island groups (printed names or tile names)."""
-    rules = state.rules
-    tiles = rules.tile_ids
-    for name in names:
-        if name in tiles:
-            h = state.tile.index(tiles[name]) if tiles[name] in state.tile else -1
-        else:
-            h = rules.map.hex_of(name)        # a printed island group
-        if h >= 0 and state.controller[h] == player:
-            return True
-    return False
+    controlled = state.controlled(player)
+    return any(state.ig_name(h) in names for h in controlled)   # a tile's name, or a printed IG's
 
 
 def vp_bonus(state: GameState, player: int, include_hidden: bool = False) -> int:
@@ -75,7 +66,8 @@ def vp_bonus(state: GameState, player: int, include_hidden: bool = False) -> int
     if not cards:
         return 0
     rules_cards = state.rules.cards
-    return sum(e["vp"] for card in cards for e in rules_cards[card].effects
+    return sum(e["vp"] for card in cards if "vp_if_control" in rules_cards[card].effect_ids
+               for e in rules_cards[card].effects
                if e["id"] == "vp_if_control" and controls_named(state, player, e["igs"]))
 
 

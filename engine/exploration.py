@@ -181,7 +181,8 @@ def step_actions(state: GameState, exp: Exploration) -> list[Action]:
         search = [act("kumara", labels[h]) for h in kumara.departures(state, player)]
         if not chance.size(state, chance.CUP):
             return search + [act("end")]
-        return [act("premove", labels[h]) for h in premove_endpoints(state, player)] + search + [act("end")]
+        premove = state.rules.map.hex_actions("premove")
+        return [premove[h] for h in premove_endpoints(state, player)] + search + [act("end")]
     if exp.phase == SAIL:
         return [act("sail", h) for h in kumara.sailing_choices(state, state.explorer[player], exp.outcome)]
     if exp.phase == KEEP:
@@ -194,10 +195,11 @@ def step_actions(state: GameState, exp: Exploration) -> list[Action]:
     here = state.explorer[player]
     neighbors = state.rules.map.neighbors(here)
     cup = chance.size(state, chance.CUP) > 0
-    out = [act("explore", labels[n]) for n in neighbors if can_explore(state, n, player)
+    explore, cross = state.rules.map.hex_actions("explore"), state.rules.map.hex_actions("cross")
+    out = [explore[n] for n in neighbors if can_explore(state, n, player)
            and (cup or state.tile[n] >= 0)]
     if exp.explored:                     # E6.3: crossing a known hex costs 2 knots, after a hex was explored
-        out += [act("cross", labels[n]) for n in neighbors if is_known(state, n) and not is_enemy(state, n, player)]
+        out += [cross[n] for n in neighbors if is_known(state, n) and not is_enemy(state, n, player)]
     return out + [act("return")]
 
 

@@ -12,28 +12,28 @@ from types import ModuleType
 from .state import (BUILDING, EXPLORATION, MOVEMENT, NO_ACTOR, OVER, TURN_ORDER, VICTORY, Event, GameState,
                     event, STEP_NAMES)
 
-_STEPS: dict[int, ModuleType] = {}
+STEPS: dict[int, ModuleType] = {}
 
 
 def register(module: ModuleType) -> ModuleType:
-    _STEPS[module.STEP] = module
+    STEPS[module.STEP] = module
     return module
 
 
 def step_module(state: GameState) -> ModuleType:
-    return _STEPS[state.step]
+    return STEPS[state.step]
 
 
 def start_step(state: GameState, step: int) -> list[Event]:
     state.step, state.active, state.sub = step, 0, None
-    return [event("step_started", turn=state.turn, step=STEP_NAMES[step])] + _STEPS[step].begin(state)
+    return [event("step_started", turn=state.turn, step=STEP_NAMES[step])] + STEPS[step].begin(state)
 
 
 def next_player(state: GameState) -> list[Event]:
     """The current player has finished their part of a sequential step."""
     state.active += 1
     state.sub = None
-    return _STEPS[state.step].begin_player(state)
+    return STEPS[state.step].begin_player(state)
 
 
 def end_of_step(state: GameState) -> list[Event]:

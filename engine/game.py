@@ -37,7 +37,7 @@ def _legal(state: GameState) -> list[Action]:
     elif state.actor == CHANCE_ACTOR:
         actions = [a for a, _ in chance_outcomes(state)]
     else:
-        actions = flow.step_module(state).legal(state)
+        actions = flow.STEPS[state.step].legal(state)
         anywhen = anytime.actions(state)
         if anywhen:
             actions = actions + anywhen
@@ -79,7 +79,7 @@ def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
     if action.verb in anytime.VERBS and action in anytime.actions(state):   # E6.5, M7, B4: in any step
         events = anytime.perform(state, action)
     else:
-        events = flow.step_module(state).perform(state, action)
+        events = flow.STEPS[state.step].perform(state, action)
     state.memo = None
     state.add_log(events)
     return events

@@ -89,7 +89,8 @@ def can_transit(state: GameState, player: int) -> bool:
     """Whether any piece could ride a chain: a face-up canoe next to another, and a piece beside them."""
     canoes = face_up_canoe_hexes(state, player)
     neighbors = state.rules.map.neighbors
-    return any(any(n in canoes for n in neighbors(h)) and riders(state, player, h) for h in canoes)
+    linked = {h for h in canoes if any(n in canoes for n in neighbors(h))}
+    return bool(linked) and bool(riders(state, player, linked))
 
 
 def last_garrison(state: GameState, player: int, h: int, leaving: int) -> bool:
@@ -104,19 +105,20 @@ def transit_actions(state: GameState, sub: Movement) -> list[Action]:
     labels = state.rules.map.labels
     player = sub.player
     canoes = face_up_canoe_hexes(state, player)
-    out: list[Action] = []
+    chains: list[list[int]] = []
     done: set[int] = set()
     for start in sorted(canoes):
-        if start in done:
-            continue
-        chain = chain_from(state, player, start, canoes)
-        done |= chain
-        if len(chain) < 2:
-            continue
-        chain = sorted(chain)
+        if start not in done:
+            chain = chain_from(state, player, start, canoes)
+            done |= chain
+            if len(chain) > 1:
+                chains.append(sorted(chain))
+    riding = riders(state, player, done) if chains else {}
+    out: list[Action] = []
+    for chain in chains:
         stops = tuple(labels[h] for h in chain)
         for h, here in zip(chain, stops):
-            for kind in riders(state, player, h):
+            for kind in riding.get(h, ()):
                 out += chain_rides(PIECES[kind], here, stops)
     return out
 
@@ -128,14 +130,18 @@ def chain_rides(kind: str, here: str, stops: tuple[str, ...]) -> tuple[Action, .
     return tuple(act("transit", kind, here, to) for to in stops if to != here)
 
 
-def riders(state: GameState, player: int, h: int) -> list[int]:
-    """Kinds (in order) of the player's pieces in h that may ride a chain: not the face-up chain canoe, not the
-    last garrison piece of a conquered printed IG (M10)."""
-    pids = state.pieces_at(h, player)
-    if state.must_hold[h] == player and len(pids) <= 1:
-        return []
-    up, kind_of = state.piece_up, state.piece_kind
-    return sorted({kind_of[pid] for pid in pids if not up[pid]})
+def riders(state: GameState, player: int, hexes: set[int]) -> dict[int, list[int]]:
+    """Hex of `hexes` -> kinds (in order) of the player's pieces there that may ride a chain: not the face-up
+    chain canoe, not the last garrison piece of a conquered printed IG (M10). One pass over the player's
+    pieces, as Transit asks for every hex of every chain."""
+    lo, hi = state.piece_span[player]
+    up, kind_of, must_hold = state.piece_up, state.piece_kind, state.must_hold
+    found: dict[int, set[int]] = {}
+    for pid, h in enumerate(state.piece_hex[lo:hi], lo):
+        if h in hexes and not up[pid]:
+            found.setdefault(h, set()).add(kind_of[pid])
+    return {h: sorted(kinds) for h, kinds in found.items()
+            if must_hold[h] != player or not last_garrison(state, player, h, 1)}
 
 
 def do_transit(state: GameState, sub: Movement, action: Action) -> list[Event]:
@@ -204,12 +210,8 @@ def party_actions(state: GameState, sub: Movement) -> list[Action]:
 def take_kinds(state: GameState, sub: Movement, counts: list[int], walkers: bool) -> list[int]:
     """Kinds the party may take in: a piece of that kind is here, free to move, and can be carried (M5)."""
     kind_of, moves, carried, party = state.piece_kind, sub.moves, sub.carried, sub.party
-    here = set()
-    for pid in state.pieces_at(sub.at, sub.player):
-        if pid not in party:
-            kind = kind_of[pid]
-            if moves[pid] > 0 if kind in SELF_MOVING else not carried[pid]:
-                here.add(kind)
+    here = {kind_of[pid] for pid in state.pieces_at(sub.at, sub.player)
+            if pid not in party and (moves[pid] > 0 if kind_of[pid] in SELF_MOVING else not carried[pid])}
     kinds = []
     for kind in sorted(here):
         counts[kind] += 1
@@ -242,8 +244,9 @@ def destinations(state: GameState, sub: Movement, counts: list[int], walkers: bo
     if not (counts[TRANSPORT] or counts[WAR_CANOE] or counts[RUMOR]):
         return []
     kind_of, moves = state.piece_kind, sub.moves
-    if any(moves[pid] < 1 for pid in party if kind_of[pid] in SELF_MOVING):
-        return []
+    for pid in party:
+        if moves[pid] < 1 and kind_of[pid] in SELF_MOVING:
+            return []
     here = sub.at
     if last_garrison(state, sub.player, here, len(party)):
         return []
@@ -374,7 +377,9 @@ def start_battles(state: GameState, sub: Movement) -> list[Event]:
 
 def next_battle(state: GameState, sub: Movement) -> list[Event]:
     """The attacker orders several battles (M8); one left is fought at once; none ends the step."""
-    sub.battles = [h for h in sub.battles if h in battle_hexes(state, sub.player)]
+    if sub.battles:                       # a battle fought may have settled others
+        due = battle_hexes(state, sub.player)
+        sub.battles = [h for h in sub.battles if h in due]
     if not sub.battles:
         return flow.next_player(state)
     if len(sub.battles) == 1:

@@ -185,6 +185,7 @@ class Card:
     colour: str
     effects: tuple[Mapping[str, Any], ...]
     text: str
+    effect_ids: frozenset[str]             # the ids of `effects`, for quick tests of what a card can do
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,7 +357,8 @@ def _cards(data: dict, at: Where, ig_names: set[str]) -> tuple[Card, ...]:
                     at.child(i).child("effects").child(j).child("igs").child(k).fail(
                         "the name of a printed island group or a tile", f"unknown island group {ig!r}")
         effects = tuple(MappingProxyType(dict(e)) for e in c["effects"])
-        out.append(Card(i, c["id"], c["title"], c["count"], c["vp"], c["colour"], effects, c["text"]))
+        out.append(Card(i, c["id"], c["title"], c["count"], c["vp"], c["colour"], effects, c["text"],
+                        frozenset(e["id"] for e in effects)))
     return tuple(out)
 
 
