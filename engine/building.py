@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import chance, flow, random_events
 from .actions import Action, IllegalAction, act
 from .cards import build_point_bonus, free_build_points, free_pieces, spend, usable_one_time
-from .chains import chain_from, face_up_canoe_hexes
+from .chains import chain_map, face_up_canoe_hexes
 from .ruleset import PIECES
 from .state import (AT_HOME, BUILDING, CHANCE_ACTOR, COLONY, KIND_INDEX, LOST, NOBODY, TRANSPORT, UNBUILT,
                     Event, GameState, event)
@@ -55,13 +55,13 @@ def build_areas(state: GameState, player: int) -> list[tuple[int, ...]]:
     """B1.3, B1.4: controlled IGs linked by a transit chain pool their BP; every other one builds alone.
     The area holding the home comes first (B1.1's extra BP and the cards' BP are spent there)."""
     controlled = state.controlled(player)
-    canoes = face_up_canoe_hexes(state, player)
+    chains = chain_map(state, player)
     areas: list[tuple[int, ...]] = []
     seen: set[int] = set()
     for h in controlled:
         if h in seen:
             continue
-        linked = chain_from(state, player, h, canoes) if h in canoes else {h}
+        linked = chains.get(h, (h,))
         area = tuple(sorted(x for x in linked if state.controller[x] == player))
         seen.update(area)
         areas.append(area)

@@ -4,6 +4,11 @@ Movement (M3 Transit), building (B1.3 pooling) and victory (V1 linked island gro
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Mapping
+
+from .hexmap import HexMap
 from .state import TRANSPORT, GameState
 
 
@@ -13,37 +18,44 @@ def face_up_canoe_hexes(state: GameState, player: int) -> set[int]:
     return {where[pid] for pid in state.piece_ids[player][TRANSPORT] if up[pid] and where[pid] >= 0}
 
 
-def chain_from(state: GameState, player: int, start: int, canoes: set[int] | None = None) -> set[int]:
+def chain_from(state: GameState, player: int, start: int, canoes: set[int] | None = None) -> frozenset[int]:
     """The hexes of the chain through `start`: empty if `start` has no face-up canoe of the player."""
+    return chain_map(state, player, canoes).get(start, frozenset())
+
+
+def chain_map(state: GameState, player: int, canoes: set[int] | None = None) -> Mapping[int, frozenset[int]]:
+    """Each hex with a face-up canoe of the player -> the hexes of its chain (M2)."""
     canoes = face_up_canoe_hexes(state, player) if canoes is None else canoes
-    if start not in canoes:
-        return set()
-    adjacent = state.rules.map.adjacent
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        h = frontier.pop()
-        for n in adjacent[h]:
-            if n in canoes and n not in seen:
-                seen.add(n)
-                frontier.append(n)
-    return seen
+    return _partition(state.rules.map, frozenset(canoes))
 
 
-def chains(state: GameState, player: int) -> list[set[int]]:
+@lru_cache(maxsize=4096)
+def _partition(hexmap: HexMap, canoes: frozenset[int]) -> Mapping[int, frozenset[int]]:
+    """Chains depend only on where the face-up canoes are, which changes seldom while transit, building and
+    the VP count ask again and again; so the partition is kept for each set of canoe hexes."""
+    out: dict[int, frozenset[int]] = {}
+    for start in canoes:
+        if start in out:
+            continue
+        seen = {start}
+        frontier = [start]
+        while frontier:
+            h = frontier.pop()
+            for n in hexmap.adjacent[h]:
+                if n in canoes and n not in seen:
+                    seen.add(n)
+                    frontier.append(n)
+        chain = frozenset(seen)
+        out.update(dict.fromkeys(chain, chain))
+    return MappingProxyType(out)
+
+
+def chains(state: GameState, player: int) -> list[frozenset[int]]:
     """All of a player's chains (connected groups of face-up canoe hexes), largest first."""
-    canoes = face_up_canoe_hexes(state, player)
-    out: list[set[int]] = []
-    left = set(canoes)
-    while left:
-        part = chain_from(state, player, min(left), canoes)
-        out.append(part)
-        left -= part
-    out.sort(key=lambda part: (-len(part), min(part)))
-    return out
+    return sorted(set(chain_map(state, player).values()), key=lambda part: (-len(part), min(part)))
 
 
-def home_chain(state: GameState, player: int) -> set[int]:
+def home_chain(state: GameState, player: int) -> frozenset[int] | set[int]:
     """The hexes chain-linked to the player's home (rule V1); just the home itself if it has no canoe."""
     home = state.home[player]
     if home < 0:

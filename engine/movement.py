@@ -12,7 +12,7 @@ from . import battle, flow, random_events
 from .actions import Action, IllegalAction, act
 from .board import enemy_ig, has_enemy_pieces, is_known, others_pieces, war_canoe_must_stop
 from .cards import canoe_moves_bonus
-from .chains import chain_from, face_up_canoe_hexes
+from .chains import chain_map, face_up_canoe_hexes
 from .south_island import other_island
 from .ruleset import PIECES
 from .state import BAND, COLONY, MOVEMENT, RUMOR, TRANSPORT, WAR_CANOE, Event, GameState, KIND_INDEX, event
@@ -107,9 +107,8 @@ def transit_actions(state: GameState, sub: Movement) -> list[Action]:
     canoes = face_up_canoe_hexes(state, player)
     chains: list[list[int]] = []
     done: set[int] = set()
-    for start in sorted(canoes):
+    for start, chain in sorted(chain_map(state, player, canoes).items()):
         if start not in done:
-            chain = chain_from(state, player, start, canoes)
             done |= chain
             if len(chain) > 1:
                 chains.append(sorted(chain))
