@@ -104,7 +104,10 @@ def area_of(sub: Building, h: int) -> int:
 
 
 def pending(sub: Building, player: int, item: str, h: int | None = None) -> int:
-    return sum(1 for it, x in sub.builds[player] if it == item and (h is None or x == h))
+    """Items of a kind the player has planned this step (at one hex, or anywhere)."""
+    if h is not None:
+        return sub.builds[player].count((item, h))
+    return sum(1 for it, _ in sub.builds[player] if it == item)
 
 
 def unbuilt(state: GameState, sub: Building, player: int) -> dict[str, int]:
@@ -122,7 +125,8 @@ def unbuilt(state: GameState, sub: Building, player: int) -> dict[str, int]:
 
 def new_village_here(sub: Building, player: int, h: int) -> bool:
     """X10: one new village per IG per turn, by any means."""
-    return any(x == h for it, x in sub.builds[player] if it in ("village", "convert")) or h in sub.settles[player]
+    builds = sub.builds[player]
+    return ("village", h) in builds or ("convert", h) in builds or h in sub.settles[player]
 
 
 def village_room(state: GameState, sub: Building, player: int, h: int) -> bool:

@@ -13,6 +13,7 @@ from .actions import Action, IllegalAction, act
 from .board import enemy_ig, has_enemy_pieces, is_known, others_pieces, war_canoe_must_stop
 from .cards import canoe_moves_bonus
 from .chains import chain_map, face_up_canoe_hexes
+from .hexmap import HexMap
 from .south_island import other_island
 from .ruleset import PIECES
 from .state import BAND, COLONY, MOVEMENT, RUMOR, TRANSPORT, WAR_CANOE, Event, GameState, KIND_INDEX, event
@@ -102,31 +103,30 @@ def last_garrison(state: GameState, player: int, h: int, leaving: int) -> bool:
 
 def transit_actions(state: GameState, sub: Movement) -> list[Action]:
     """Any piece but a chain canoe may ride the chain from one of its hexes to another (M3, X5)."""
-    labels = state.rules.map.labels
     player = sub.player
     canoes = face_up_canoe_hexes(state, player)
-    chains: list[list[int]] = []
+    chains: list[frozenset[int]] = []
     done: set[int] = set()
     for start, chain in sorted(chain_map(state, player, canoes).items()):
         if start not in done:
             done |= chain
             if len(chain) > 1:
-                chains.append(sorted(chain))
+                chains.append(chain)
     riding = riders(state, player, done) if chains else {}
     out: list[Action] = []
     for chain in chains:
-        stops = tuple(labels[h] for h in chain)
-        for h, here in zip(chain, stops):
+        for h in sorted(chain):
             for kind in riding.get(h, ()):
-                out += chain_rides(PIECES[kind], here, stops)
+                out += chain_rides(state.rules.map, kind, h, chain)
     return out
 
 
 @lru_cache(maxsize=4096)
-def chain_rides(kind: str, here: str, stops: tuple[str, ...]) -> tuple[Action, ...]:
+def chain_rides(hexmap: HexMap, kind: int, start: int, chain: frozenset[int]) -> tuple[Action, ...]:
     """Transit of a piece kind from one hex of a chain to each other hex. Cached, as a player's chains stay the
-    same decision after decision."""
-    return tuple(act("transit", kind, here, to) for to in stops if to != here)
+    same decision after decision (and a frozenset keeps its hash)."""
+    labels = hexmap.labels
+    return tuple(act("transit", PIECES[kind], labels[start], labels[to]) for to in sorted(chain) if to != start)
 
 
 def riders(state: GameState, player: int, hexes: set[int]) -> dict[int, list[int]]:
