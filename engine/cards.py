@@ -19,16 +19,14 @@ WINDOW_EFFECTS = {window: frozenset(e for e, w in ONE_TIME_WINDOWS.items() if w 
 
 def face_up_effects(state: GameState, player: int, effect_id: str) -> Iterator[Mapping[str, Any]]:
     """The effects with this id on the player's face-up cards (a card's power works only face up, B4)."""
-    cards = state.rules.cards
     for card in state.shown[player]:
-        if effect_id in cards[card].effect_ids:
-            for effect in cards[card].effects:
-                if effect["id"] == effect_id:
-                    yield effect
+        yield from effects_of(state, card, effect_id)
 
 
 def effects_of(state: GameState, card: int, effect_id: str) -> list[Mapping[str, Any]]:
-    return [e for e in state.rules.cards[card].effects if e["id"] == effect_id]
+    """The card's effects with this id (the hooks ask for every card a player holds, most have none)."""
+    kind = state.rules.cards[card]
+    return [e for e in kind.effects if e["id"] == effect_id] if effect_id in kind.effect_ids else []
 
 
 def usable_one_time(state: GameState, player: int, window: str) -> list[int]:
@@ -63,12 +61,8 @@ def controls_named(state: GameState, player: int, names: tuple[str, ...] | list[
 def vp_bonus(state: GameState, player: int, include_hidden: bool = False) -> int:
     """Hula Dancing, Hui, Rongo-rongo: extra VP while face up and the named IG is controlled."""
     cards = state.shown[player] + (state.hand[player] if include_hidden else [])
-    if not cards:
-        return 0
-    rules_cards = state.rules.cards
-    return sum(e["vp"] for card in cards if "vp_if_control" in rules_cards[card].effect_ids
-               for e in rules_cards[card].effects
-               if e["id"] == "vp_if_control" and controls_named(state, player, e["igs"]))
+    return sum(e["vp"] for card in cards for e in effects_of(state, card, "vp_if_control")
+               if controls_named(state, player, e["igs"]))
 
 
 # --- movement and battle (M4, M8) ------------------------------------------------------------------------------
