@@ -20,7 +20,7 @@ def actions(state: GameState) -> list[Action]:
     player = state.actor
     rumor_ids = state.piece_ids[player][RUMOR]
     rumors = state.piece_hex[rumor_ids.start:rumor_ids.stop]
-    at_sea = max(rumors, default=UNBUILT) >= 0            # off the map is negative
+    at_sea = bool(rumors) and max(rumors) >= 0            # off the map is negative
     if not (at_sea or state.discovered or state.hand[player] or state.adv.events_held[player]) \
             or deciding_for_others(state):
         return []

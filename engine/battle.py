@@ -409,7 +409,7 @@ def conquer(state: GameState, b: Battle) -> list[Event]:
     green = state.ig_squares(h)[0]
     state.green_villages[h] = min(b.saved, green)
     state.ia_villages[h] = min(b.saved - state.green_villages[h], state.ia[h])
-    state.controller[h] = attacker if b.saved else NOBODY
+    state.set_controller(h, attacker if b.saved else NOBODY)
     if state.tile[h] >= 0:
         from .exploration import home_orientation
         state.orient[h] = home_orientation(state, attacker)

@@ -4,7 +4,7 @@ Exploration (E3, E6.3), movement (M4), battle (M8, M9) and building (B1.3) ask t
 """
 from __future__ import annotations
 
-from .state import INDEPENDENT, NOBODY, WAR_CANOE, BAND, GameState
+from .state import NOBODY, WAR_CANOE, BAND, GameState
 
 
 def is_known(state: GameState, h: int) -> bool:
@@ -12,29 +12,44 @@ def is_known(state: GameState, h: int) -> bool:
     return state.rules.map.kinds[h] != "unknown" or state.ocean[h] or (state.tile[h] >= 0 and state.tile_up[h])
 
 
-def reach(state: GameState, player: int, barred: set[int]) -> set[int]:
-    """The IGs the player controls and every hex linked to them through known hexes (M4.1) outside `barred`:
-    the explorer's pre-move (E3) and its way to South America (A5). It covers most of the ocean at every
-    exploration, so the test of is_known is written out."""
-    m, ocean, tile, up = state.rules.map, state.ocean, state.tile, state.tile_up
-    neighbors, printed = m.adjacent, m.printed
-    seen = set(state.controlled(player))
-    visited = seen | barred
-    found = list(seen)
-    for h in found:                       # `found` grows as the search goes
-        for n in neighbors[h]:
-            if n not in visited:
-                visited.add(n)
-                if n in printed or ocean[n] or (tile[n] >= 0 and up[n]):
-                    seen.add(n)
-                    found.append(n)
-    return seen
+def known_among(state: GameState, hexes: tuple[int, ...]) -> list[int]:
+    """The known hexes among `hexes` (is_known written out: every party asks it of every neighbour)."""
+    printed, ocean, tile, up = state.rules.map.printed, state.ocean, state.tile, state.tile_up
+    return [h for h in hexes if h in printed or ocean[h] or (tile[h] >= 0 and up[h])]
+
+
+def known_mask(state: GameState) -> int:
+    """The known hexes (M4.1, as is_known) as a hex mask."""
+    m, ocean, tile, up, bits = state.rules.map, state.ocean, state.tile, state.tile_up, state.rules.map.bits
+    return m.printed_mask | sum([bits[h] for h in m.explorable if ocean[h] or (tile[h] >= 0 and up[h])])
+
+
+def rings(state: GameState, player: int, passable: int) -> list[int]:
+    """The IGs the player controls, then ring after ring the `passable` hexes (a mask of known hexes, M4.1)
+    one step further from them: masks, ring k holding the hexes k steps away. The explorer's pre-move (E3) and
+    its way to South America (A5) search most of the sea, so they spread whole rings at once."""
+    m = state.rules.map
+    ring = m.mask(state.controlled(player))
+    left = passable & ~ring
+    out = []
+    while ring:
+        out.append(ring)
+        ring = m.spread(ring) & left
+        left ^= ring
+    return out
+
+
+def reach(state: GameState, player: int, passable: int) -> int:
+    """Every hex of `rings`, as one mask."""
+    out = 0
+    for ring in rings(state, player, passable):
+        out |= ring
+    return out
 
 
 def enemy_ig(state: GameState, h: int, player: int) -> bool:
     """An IG controlled by another player, or a printed independent IG (M4.3)."""
-    owner = state.controller[h]
-    return owner == INDEPENDENT or (owner != NOBODY and owner != player)
+    return state.controller[h] not in (NOBODY, player)      # INDEPENDENT, or another player
 
 
 def others_pieces(state: GameState, player: int):
@@ -67,8 +82,9 @@ def has_enemy_kind(state: GameState, h: int, player: int, kinds: tuple[int, ...]
 def enemy_hexes(state: GameState, player: int) -> set[int]:
     """Every enemy hex of E3 at once: for searches that ask about many hexes."""
     out = set(others_pieces(state, player))
-    out.update(h for h, owner in enumerate(state.controller)
-               if owner == INDEPENDENT or (owner >= 0 and owner != player))
+    for owner, igs in state.holdings.items():
+        if owner != player:
+            out.update(igs)
     return out
 
 

@@ -389,7 +389,7 @@ def settle(state: GameState, player: int, h: int) -> list[Event]:
     colony = state.pieces_of(player, COLONY, h)[0]
     state.piece_hex[colony] = UNBUILT
     add_villages(state, h, 1)
-    state.controller[h] = player
+    state.set_controller(h, player)
     if state.tile[h] >= 0:
         from .exploration import home_orientation
         state.orient[h] = home_orientation(state, player)

@@ -29,7 +29,7 @@ def chain_map(state: GameState, player: int, canoes: set[int] | None = None) -> 
     return _partition(state.rules.map, frozenset(canoes))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _partition(hexmap: HexMap, canoes: frozenset[int]) -> Mapping[int, frozenset[int]]:
     """Chains depend only on where the face-up canoes are, which changes seldom while transit, building and
     the VP count ask again and again; so the partition is kept for each set of canoe hexes."""
@@ -48,6 +48,20 @@ def _partition(hexmap: HexMap, canoes: frozenset[int]) -> Mapping[int, frozenset
         chain = frozenset(seen)
         out.update(dict.fromkeys(chain, chain))
     return MappingProxyType(out)
+
+
+def transit_chains(state: GameState, player: int) -> tuple[tuple[tuple[tuple[int, ...], frozenset[int]], ...],
+                                                          frozenset[int]]:
+    """The chains pieces can ride (M3: two hexes or more), each as (its hexes in order, its set), ordered by
+    their first hex; and all their hexes. Transit asks at every decision."""
+    return _linked(state.rules.map, frozenset(face_up_canoe_hexes(state, player)))
+
+
+@lru_cache(maxsize=512)
+def _linked(hexmap: HexMap, canoes: frozenset[int]) -> tuple[tuple[tuple[tuple[int, ...], frozenset[int]], ...],
+                                                               frozenset[int]]:
+    linked = sorted({chain for chain in _partition(hexmap, canoes).values() if len(chain) > 1}, key=min)
+    return tuple((tuple(sorted(chain)), chain) for chain in linked), frozenset().union(*linked)
 
 
 def chains(state: GameState, player: int) -> list[frozenset[int]]:

@@ -7,11 +7,9 @@ the knot count checked after every hex (E5) and the special cases of E6; it ends
 """
 from __future__ import annotations
 
-from collections import deque
-
 from . import chance, flow, kumara, south_island
 from .actions import Action, IllegalAction, act
-from .board import enemy_hexes, is_enemy, is_known, reach
+from .board import enemy_hexes, is_enemy, is_known, known_mask, reach, rings
 from .cards import ignored_knots, knot_allowance, spend, usable_one_time
 from .state import AT_HOME, CHANCE_ACTOR, EXPLORATION, LOST, Event, GameState, event
 
@@ -71,36 +69,35 @@ def can_explore(state: GameState, h: int, player: int) -> bool:
 
 def premove_endpoints(state: GameState, player: int) -> list[int]:
     """Pre-move hexes next to a hex the player can explore (E3)."""
-    neighbors = state.rules.map.neighbors
-    beside_unknown: set[int] = set()
-    for h in state.rules.map.explorable:
-        if can_explore(state, h, player):
-            beside_unknown.update(neighbors(h))
-    # E3: the explorer starts on any IG the player controls and moves through known, non-enemy hexes.
-    return sorted(beside_unknown & reach(state, player, enemy_hexes(state, player)))
+    m, tile = state.rules.map, state.tile
+    known = known_mask(state)
+    mine = 1 << player                    # can_explore, for every hex at once: not known, not discovered by me
+    unexplored = m.explorable_mask & ~known & ~m.mask(
+        [h for h, marks in state.discovered.items() if marks & mine and tile[h] >= 0])
+    reached = reach(state, player, known & ~premove_barred(state, player))
+    ends = m.spread(unexplored) & reached
+    for h in m.hexes(ends & unexplored):  # a controlled IG not explored by me: an end only beside another
+        if not m.around[h] & unexplored:
+            ends ^= m.bits[h]
+    return m.hexes(ends)
+
+
+def premove_barred(state: GameState, player: int) -> int:
+    """E3: the explorer starts on any IG the player controls and moves through known, non-enemy hexes."""
+    return state.rules.map.mask(enemy_hexes(state, player))
 
 
 def premove_path(state: GameState, player: int, end: int) -> list[int]:
-    """A shortest pre-move route from a controlled IG to `end`, for the client to animate hex by hex. It is
-    searched backwards from `end`, so the search stops at the nearest IG the player controls."""
-    neighbors, controller = state.rules.map.neighbors, state.controller
-    closed = enemy_hexes(state, player)
-    toward_end = {end: -1}
-    frontier = deque([end])
-    while frontier and controller[end] != player:
-        h = frontier.popleft()
-        for n in neighbors(h):
-            if n in toward_end:
-                continue
-            if controller[n] == player:
-                path = [n, h]
-                while toward_end[path[-1]] >= 0:
-                    path.append(toward_end[path[-1]])
-                return path
-            if n not in closed and is_known(state, n):
-                toward_end[n] = h
-                frontier.append(n)
-    return [end]
+    """A shortest pre-move route from a controlled IG to `end`, for the client to animate hex by hex: back
+    from `end` through the rings of the search, one step nearer the start each time."""
+    m = state.rules.map
+    steps = rings(state, player, known_mask(state) & ~premove_barred(state, player))
+    far = next((k for k, ring in enumerate(steps) if ring & m.bits[end]), 0)
+    path = [end]
+    for ring in reversed(steps[:far]):
+        path.append(m.first(m.around[path[-1]] & ring))
+    path.reverse()
+    return path
 
 
 def home_orientation(state: GameState, player: int) -> int:

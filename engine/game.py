@@ -28,10 +28,10 @@ def legal_actions(state: GameState) -> list[Action]:
 
 
 def _legal(state: GameState) -> list[Action]:
-    """The legal actions, computed once per position (the memo); callers must not change the list."""
-    memo = state.memo
-    if memo is not None and memo[0] is state.history and memo[1] == state.actor:
-        return memo[2]
+    """The legal actions, computed once per position (the memo, which every action clears and clones share);
+    callers must not change the list."""
+    if state.memo is not None:
+        return state.memo
     if state.actor == NO_ACTOR:
         actions = []
     elif state.actor == CHANCE_ACTOR:
@@ -41,7 +41,7 @@ def _legal(state: GameState) -> list[Action]:
         anywhen = anytime.actions(state)
         if anywhen:
             actions = actions + anywhen
-    state.memo = (state.history, state.actor, actions)
+    state.memo = actions
     return actions
 
 
@@ -75,7 +75,7 @@ def resolve_chance(state: GameState) -> list[Event]:
 
 
 def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
-    state.history = ((action, drawn), state.history)
+    state.history.append((action.verb, action.args, drawn))
     if action.verb in anytime.VERBS and action in anytime.actions(state):   # E6.5, M7, B4: in any step
         events = anytime.perform(state, action)
     else:

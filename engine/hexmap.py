@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from . import hexgrid
 from .actions import Action, act
@@ -77,6 +77,17 @@ class HexMap:
         self.explorable: tuple[int, ...] = tuple(i for i, k in enumerate(self.kinds) if k == UNKNOWN)
         self.printed: frozenset[int] = frozenset(i for i, k in enumerate(self.kinds) if k != UNKNOWN)
         self._hex_actions: dict[str, tuple[Action, ...]] = {}
+        # Hex masks: a set of hexes as the bits of one integer, hex (col, row) at bit col * stride + row. The
+        # spare row between columns keeps shifted masks from wrapping; searches over the whole known sea
+        # (the explorer's pre-move, E3) spread a mask by shifts instead of visiting hexes one by one.
+        self.stride = rows + 1
+        self.bits: tuple[int, ...] = tuple(1 << (c * self.stride + r) for c, r in coords)
+        self.every = sum(self.bits)
+        self._even = sum(bit for bit, (c, _) in zip(self.bits, coords) if c % 2 == 0)
+        self._by_position = {bit.bit_length() - 1: i for i, bit in enumerate(self.bits)}
+        self.printed_mask = sum(self.bits[i] for i in self.printed)
+        self.explorable_mask = self.every ^ self.printed_mask
+        self.around: tuple[int, ...] = tuple(sum(self.bits[n] for n in near) for near in self.adjacent)
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -105,6 +116,32 @@ class HexMap:
         if table is None:
             table = self._hex_actions[verb] = tuple(act(verb, label) for label in self.labels)
         return table
+
+    def spread(self, mask: int) -> int:
+        """The hexes of a mask and all their neighbours (hexgrid's odd-q layout: an even column's diagonal
+        neighbours are a row higher than an odd column's)."""
+        s, even = self.stride, mask & self._even
+        odd = mask ^ even
+        return (mask | mask << 1 | mask >> 1 | mask << s | mask >> s | even << (s - 1) | even >> (s + 1)
+                | odd << (s + 1) | odd >> (s - 1)) & self.every
+
+    def mask(self, hexes: Iterable[int]) -> int:
+        """The mask of some hex ids (negative ids, places off the map, are left out)."""
+        bits = self.bits
+        return sum(bits[h] for h in set(hexes) if h >= 0)
+
+    def hexes(self, mask: int) -> list[int]:
+        """The hex ids of a mask, in order."""
+        out, by_position = [], self._by_position
+        while mask:
+            low = mask & -mask
+            out.append(by_position[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def first(self, mask: int) -> int:
+        """The lowest hex id of a non-empty mask."""
+        return self._by_position[(mask & -mask).bit_length() - 1]
 
     def neighbors(self, hex_id: int) -> tuple[int, ...]:
         return self.adjacent[hex_id]

@@ -2,7 +2,7 @@
 printed far-eastern ocean, one rolled hex at a time, to bring the sweet potato back (ruling X31)."""
 from __future__ import annotations
 
-from .board import enemy_hexes, reach
+from .board import enemy_hexes, known_mask, reach
 from .cards import kumara_lost_becomes_return, kumara_modifier
 from .state import Event, GameState, event
 
@@ -20,8 +20,9 @@ def departures(state: GameState, player: int) -> list[int]:
     if not state.options.get("kumara") or state.adv.kumara[player]:
         return []
     m = state.rules.map
-    seen = reach(state, player, far_east_ocean(state) | enemy_hexes(state, player))
-    return sorted(t for t in m.to_south_america if any(n in seen for n in m.neighbors(t)))
+    barred = m.mask(far_east_ocean(state) | enemy_hexes(state, player))
+    reached = reach(state, player, known_mask(state) & ~barred)
+    return sorted(t for t in m.to_south_america if m.around[t] & reached)
 
 def distance_to_america(state: GameState, h: int) -> int:
     m = state.rules.map

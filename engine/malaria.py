@@ -40,7 +40,7 @@ def remove_village(state: GameState, h: int) -> None:
     else:
         state.ia_villages[h] -= 1
     if state.villages(h) == 0:
-        state.controller[h] = NOBODY
+        state.set_controller(h, NOBODY)
         if owner >= 0 and state.capital[owner] == h:
             state.capital[owner] = -1
         if owner >= 0 and state.home[owner] == h:

@@ -10,9 +10,9 @@ from functools import lru_cache
 
 from . import battle, flow, random_events
 from .actions import Action, IllegalAction, act
-from .board import enemy_ig, has_enemy_pieces, is_known, others_pieces, war_canoe_must_stop
+from .board import enemy_ig, has_enemy_pieces, known_among, others_pieces, war_canoe_must_stop
 from .cards import canoe_moves_bonus
-from .chains import chain_map, face_up_canoe_hexes
+from .chains import transit_chains
 from .hexmap import HexMap
 from .south_island import other_island
 from .ruleset import PIECES
@@ -88,9 +88,7 @@ def begin_player(state: GameState) -> list[Event]:
 
 def can_transit(state: GameState, player: int) -> bool:
     """Whether any piece could ride a chain: a face-up canoe next to another, and a piece beside them."""
-    canoes = face_up_canoe_hexes(state, player)
-    neighbors = state.rules.map.neighbors
-    linked = {h for h in canoes if any(n in canoes for n in neighbors(h))}
+    _, linked = transit_chains(state, player)
     return bool(linked) and bool(riders(state, player, linked))
 
 
@@ -104,24 +102,17 @@ def last_garrison(state: GameState, player: int, h: int, leaving: int) -> bool:
 def transit_actions(state: GameState, sub: Movement) -> list[Action]:
     """Any piece but a chain canoe may ride the chain from one of its hexes to another (M3, X5)."""
     player = sub.player
-    canoes = face_up_canoe_hexes(state, player)
-    chains: list[frozenset[int]] = []
-    done: set[int] = set()
-    for start, chain in sorted(chain_map(state, player, canoes).items()):
-        if start not in done:
-            done |= chain
-            if len(chain) > 1:
-                chains.append(chain)
-    riding = riders(state, player, done) if chains else {}
+    chains, linked = transit_chains(state, player)
+    riding = riders(state, player, linked) if chains else {}
     out: list[Action] = []
-    for chain in chains:
-        for h in sorted(chain):
+    for hexes, chain in chains:
+        for h in hexes:
             for kind in riding.get(h, ()):
                 out += chain_rides(state.rules.map, kind, h, chain)
     return out
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def chain_rides(hexmap: HexMap, kind: int, start: int, chain: frozenset[int]) -> tuple[Action, ...]:
     """Transit of a piece kind from one hex of a chain to each other hex. Cached, as a player's chains stay the
     same decision after decision (and a frozenset keeps its hash)."""
@@ -160,7 +151,8 @@ def party_starts(state: GameState, sub: Movement) -> list[int]:
     walk between the New Zealand hexes)."""
     where, moves = state.piece_hex, sub.moves
     ids = state.piece_ids[sub.player]
-    starts = {where[pid] for kind in SELF_MOVING for pid in ids[kind] if moves[pid] > 0 and where[pid] >= 0}
+    starts = {h for span in (ids[kind] for kind in SELF_MOVING)
+              for h, left in zip(where[span.start:span.stop], moves[span.start:span.stop]) if left > 0 and h >= 0}
     if state.adv.south_island:           # A4: bands and colonies walk between the New Zealand hexes
         starts.update(where[pid] for kind in (BAND, COLONY) for pid in state.piece_ids[sub.player][kind]
                       if not sub.carried[pid] and other_island(state, where[pid]) >= 0)
@@ -169,10 +161,10 @@ def party_starts(state: GameState, sub: Movement) -> list[int]:
 
 def raisable(state: GameState, sub: Movement) -> list[int]:
     """Hexes where a face-down transport canoe may be turned face up (M6: one per hex, after Transit)."""
-    where, up = state.piece_hex, state.piece_up
     canoes = state.piece_ids[sub.player][TRANSPORT]
-    raised = {where[pid] for pid in canoes if up[pid]}
-    return sorted({where[pid] for pid in canoes if where[pid] >= 0 and where[pid] not in raised})
+    hexes, up = state.piece_hex[canoes.start:canoes.stop], state.piece_up[canoes.start:canoes.stop]
+    raised = {h for h, face_up in zip(hexes, up) if face_up}
+    return sorted({h for h in hexes if h >= 0} - raised)
 
 
 def party_counts(state: GameState, party: list[int]) -> list[int]:
@@ -199,9 +191,10 @@ def party_actions(state: GameState, sub: Movement) -> list[Action]:
     counts = party_counts(state, sub.party)
     walkers = walking(state, sub, counts)
     out = [TAKE[k] for k in take_kinds(state, sub, counts, walkers)]
-    out += [LEAVE[k] for k in leave_kinds(counts, walkers)]
-    go = state.rules.map.hex_actions("go")
-    out += [go[h] for h in destinations(state, sub, counts, walkers)]
+    if sub.party:
+        out += [LEAVE[k] for k in leave_kinds(counts, walkers)]
+        go = state.rules.map.hex_actions("go")
+        out += [go[h] for h in destinations(state, sub, counts, walkers)]
     out.append(DONE)
     return out
 
@@ -209,7 +202,10 @@ def party_actions(state: GameState, sub: Movement) -> list[Action]:
 def take_kinds(state: GameState, sub: Movement, counts: list[int], walkers: bool) -> list[int]:
     """Kinds the party may take in: a piece of that kind is here, free to move, and can be carried (M5)."""
     kind_of, moves, carried, party = state.piece_kind, sub.moves, sub.carried, sub.party
-    here = {kind_of[pid] for pid in state.pieces_at(sub.at, sub.player)
+    pieces = state.pieces_at(sub.at, sub.player)
+    if len(pieces) == len(party):         # the whole party stands here: nobody else to take
+        return []
+    here = {kind_of[pid] for pid in pieces
             if pid not in party and (moves[pid] > 0 if kind_of[pid] in SELF_MOVING else not carried[pid])}
     kinds = []
     for kind in sorted(here):
@@ -249,12 +245,15 @@ def destinations(state: GameState, sub: Movement, counts: list[int], walkers: bo
     here = sub.at
     if last_garrison(state, sub.player, here, len(party)):
         return []
+    known = known_among(state, state.rules.map.adjacent[here])
     if counts[TRANSPORT] and not counts[WAR_CANOE]:
         # M4.2: transport canoes enter enemy hexes only with a war canoe.
-        others = set(others_pieces(state, sub.player))
-        return [n for n in state.rules.map.neighbors(here) if n not in others and is_known(state, n)
-                and not enemy_ig(state, n, sub.player)]
-    return [n for n in state.rules.map.neighbors(here) if is_known(state, n)]
+        player = sub.player
+        known = [n for n in known if not enemy_ig(state, n, player)]
+        if known:
+            others = set(others_pieces(state, player))
+            known = [n for n in known if n not in others]
+    return known
 
 
 def legal(state: GameState) -> list[Action]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -218,6 +219,8 @@ class Ruleset:
     costs: Mapping[str, int]
     limits: Mapping[str, int]
     vp: Mapping[str, Fraction]
+    vp_scale: int                          # the least common denominator of the VP values
+    vp_units: Mapping[str, int]            # each VP value in 1/vp_scale units, for exact integer sums
     thresholds: Mapping[int, int]
     variable_end_window: int
     exploration: Mapping[str, int]
@@ -306,10 +309,12 @@ def _build(folder: str, d: dict[str, dict], w: dict[str, Where]) -> Ruleset:
             wr.child("local_warriors").child(i).fail("villages_min <= villages_max", str(row["villages_min"]))
         for v in range(row["villages_min"], row["villages_max"] + 1):
             lw[v] = row["warriors"]
-    vp = rules["victory_points"]
+    vp = {k: Fraction(v) for k, v in rules["victory_points"].items() if k != "source"}
+    vp_scale = lcm(*(value.denominator for value in vp.values()))
     return Ruleset(
         folder=folder, map=hexmap, costs=_frozen(rules["costs"]), limits=_frozen(rules["limits"]),
-        vp=_frozen({k: Fraction(v) for k, v in vp.items() if k != "source"}),
+        vp=_frozen(vp), vp_scale=vp_scale,
+        vp_units=_frozen({k: int(value * vp_scale) for k, value in vp.items()}),
         thresholds=MappingProxyType({int(k): v for k, v in rules["thresholds"].items()
                                      if k.isdigit()}),
         variable_end_window=rules["thresholds"]["variable_end_window"],

@@ -14,10 +14,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .actions import IllegalAction
+from .actions import Action, IllegalAction
 from .game import apply, parse_action, resolve_chance
 from .ruleset import Ruleset
-from .state import STEP_NAMES, GameState, chain_items
+from .state import STEP_NAMES, GameState
 
 FORMAT = "paradise-save"
 VERSION = 1
@@ -59,7 +59,7 @@ def state_hash(state: GameState) -> str:
 
 def history(state: GameState) -> list[list]:
     """Every action applied since the start: [text, drawn] where drawn means the state's own RNG chose it."""
-    return [[str(action), drawn] for action, drawn in chain_items(state.history)]
+    return [[str(action), drawn] for action, drawn in state.actions_done()]
 
 
 def save_data(state: GameState) -> dict[str, Any]:
@@ -129,7 +129,8 @@ def replay(start: Any, actions: list, rules: Ruleset | None = None, name: str = 
         try:
             if drawn:
                 resolve_chance(state)
-                got = str(state.history[0][0])
+                verb, args, _ = state.history.last()
+                got = str(Action(verb, args))
                 if got != text:
                     raise SaveError(f"{name}: action {i + 1} drew {got!r}, the save says {text!r}")
             else:

@@ -17,7 +17,7 @@ from . import flow
 from .ruleset import PIECES, Ruleset, load_ruleset
 from .setup import SetupError, new_game
 from .state import (AT_HOME, INDEPENDENT, KIND_INDEX, LOST, NOBODY, STEP_NAMES, TRANSPORT, UNBUILT, GameState,
-                    OVER)
+                    OVER, Record)
 from .victory import vp
 
 STEPS = STEP_NAMES[:OVER]
@@ -58,7 +58,7 @@ def load_scenario(rules: Ruleset, data: Mapping | str | Path) -> GameState:
     except (SetupError, TypeError) as exc:
         raise ScenarioError(f"players/seed/options: {exc}") from None
     state.start = {"scenario": sc}
-    state.log = None
+    state.log = Record()
     builder = _Builder(state)
     builder.explorers(sc.get("explorers", {}))
     builder.tiles(sc.get("tiles", []))
@@ -170,12 +170,12 @@ class _Builder:
             if owner == "independent":
                 _need(h in self.rules.map.island_at and not villages, f"{at}.controller",
                       "only an unconquered printed IG without villages is independent")
-                self.s.controller[h] = INDEPENDENT
+                self.s.set_controller(h, INDEPENDENT)
             elif owner is None:
                 _need(not villages, f"{at}.controller", "an IG with villages has a controller (rule V2)")
-                self.s.controller[h] = NOBODY
+                self.s.set_controller(h, NOBODY)
             else:
-                self.s.controller[h] = self.player(owner, f"{at}.controller")
+                self.s.set_controller(h, self.player(owner, f"{at}.controller"))
                 _need(villages > 0, f"{at}.villages", "a controlled IG has at least one village (rule V2)")
             if rec.get("home"):
                 self.s.home[self.s.controller[h]] = h

@@ -8,7 +8,7 @@ from . import flow, rng
 from .ruleset import PIECES, Ruleset
 from .victory import vp
 from .state import (AT_HOME, BUILDING, INDEPENDENT, KIND_INDEX, NOBODY, TURN_ORDER, UNBUILT, Advanced, GameState,
-                    Marks, event)
+                    Marks, Record, event)
 
 
 class SetupError(ValueError):
@@ -90,7 +90,7 @@ def new_game(rules: Ruleset, homes: Sequence[str] | int, seed: int,
     for p, name in enumerate(names):
         home = hexmap.hex_of(name)
         s.home[p] = s.capital[p] = home
-        s.controller[home] = p
+        s.set_controller(home, p)
         s.green_villages[home] = 2
         if not s.options.get("variable_starting_pieces"):       # A1 replaces the starting pieces
             for kind, count in rules.starting_pieces.items():
@@ -137,10 +137,10 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     s.tile, s.tile_up, s.orient = table(-1, n_hex), table(0, n_hex), table(0, n_hex)
     s.discovered, s.ocean = Marks(), table(0, n_hex)
     s.green_villages, s.ia, s.ia_villages = table(0, n_hex), table(0, n_hex), table(0, n_hex)
-    s.controller = table(NOBODY, n_hex)
+    s.controller, s.holdings = table(NOBODY, n_hex), {}
     for ig in rules.map.islands:
         if not ig.home:
-            s.controller[ig.hex] = INDEPENDENT
+            s.set_controller(ig.hex, INDEPENDENT)
     s.must_hold = table(NOBODY, n_hex)
     n = len(names)
     s.home, s.capital, s.explorer = [-1] * n, [-1] * n, [AT_HOME] * n
@@ -153,7 +153,7 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     s.penalty_pool, s.queued = rules.penalty_markers, {}
     s.sub = None
     s.streams = streams
-    s.history, s.log, s.winners = None, None, ()
+    s.history, s.log, s.winners = Record(), Record(), ()
     s.adv = Advanced(n)
     s.memo = None
     s.adv.event_deck = list(range(len(rules.events)))

@@ -2,12 +2,13 @@
 
 A state clones by a hand-written copy of its lists (no deepcopy). Static facts (the map, the tables, each
 piece's owner and kind) live in the Ruleset or in tuples shared by every clone. The action history and the
-event log are persistent linked lists (`(item, previous)` pairs), so clones share them for free.
+event log are Records: append-only lists whose full chunks clones share.
 """
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
+from .actions import Action
 from .ruleset import PIECES
 
 # Steps of a turn (rule T1), plus the end of the game.
@@ -55,14 +56,57 @@ def event(kind: str, visible: frozenset[int] | None = None, **data: Any) -> Even
     return _make(Event, (kind, tuple(data.items()), visible))
 
 
-def chain_items(chain: tuple | None) -> list:
-    """The items of a persistent list `(item, previous)`, oldest first."""
-    out = []
-    while chain is not None:
-        out.append(chain[0])
-        chain = chain[1]
-    out.reverse()
-    return out
+class Record:
+    """An append-only list that clones share: the action history and the event log.
+
+    Full chunks of items are frozen into plain tuples linked as `(chunk, previous)`, so a clone copies only the
+    open tail. Items are stored as plain tuples of plain values, which the garbage collector stops tracking:
+    with one linked node and one named tuple per item, the collector's passes over long games had taken a
+    tenth of the engine's time."""
+
+    __slots__ = ("chunks", "frozen", "tail")
+    CHUNK = 64
+
+    def __init__(self) -> None:
+        self.chunks: tuple | None = None  # (chunk, previous chunks) or None
+        self.frozen = 0                   # items in the chunks
+        self.tail: list[tuple] = []
+
+    def copy(self) -> "Record":
+        c = Record.__new__(Record)
+        c.chunks, c.frozen, c.tail = self.chunks, self.frozen, self.tail[:]
+        return c
+
+    def append(self, item: tuple) -> None:
+        tail = self.tail
+        tail.append(item)
+        if len(tail) >= Record.CHUNK:
+            self._freeze()
+
+    def extend(self, items: Iterable[tuple]) -> None:
+        tail = self.tail
+        tail.extend(items)
+        if len(tail) >= Record.CHUNK:
+            self._freeze()
+
+    def _freeze(self) -> None:
+        self.chunks = (tuple(self.tail), self.chunks)
+        self.frozen += len(self.tail)
+        self.tail = []
+
+    def __len__(self) -> int:
+        return self.frozen + len(self.tail)
+
+    def items(self) -> list[tuple]:
+        """Every item, oldest first."""
+        chunks, node = [], self.chunks
+        while node is not None:
+            chunks.append(node[0])
+            node = node[1]
+        return [item for chunk in reversed(chunks) for item in chunk] + self.tail
+
+    def last(self) -> tuple:
+        return self.tail[-1] if self.tail else self.chunks[0][-1]
 
 
 def positions(table: Any, value: int, lo: int, hi: int) -> list[int]:
@@ -136,6 +180,7 @@ class GameState:
         # map state, one entry per hex id
         "tile", "tile_up", "orient", "discovered", "ocean", "green_villages", "ia", "ia_villages",
         "controller", "must_hold",      # must_hold: the player who must keep a piece on a conquered printed IG
+        "holdings",                     # owner (a player or INDEPENDENT) -> its hexes, kept by set_controller
         # per player
         "home", "capital", "explorer", "hand", "shown", "spent", "vp_track", "claimed", "saved_bp",
         # pieces, one entry per piece id
@@ -146,7 +191,7 @@ class GameState:
         "sub",
         "streams", "history", "log", "winners",
         "adv",                          # what the advanced rules (section A) keep track of
-        "memo",                         # (history, actor, legal actions): computed once per position
+        "memo",                         # the legal actions of this position, once asked (cleared by every action)
     )
 
     def clone(self) -> "GameState":
@@ -161,7 +206,7 @@ class GameState:
         c.tile, c.tile_up, c.orient = self.tile[:], self.tile_up[:], self.orient[:]
         c.discovered, c.ocean = Marks(self.discovered), self.ocean[:]
         c.green_villages, c.ia, c.ia_villages = self.green_villages[:], self.ia[:], self.ia_villages[:]
-        c.controller, c.must_hold = self.controller[:], self.must_hold[:]
+        c.controller, c.must_hold, c.holdings = self.controller[:], self.must_hold[:], dict(self.holdings)
         c.home, c.capital, c.explorer = self.home[:], self.capital[:], self.explorer[:]
         c.hand, c.shown = [h[:] for h in self.hand], [s[:] for s in self.shown]
         c.spent = [s[:] for s in self.spent]
@@ -172,7 +217,7 @@ class GameState:
         c.queued = {k: v[:] for k, v in self.queued.items()} if self.queued else {}
         c.sub = self.sub.clone() if self.sub is not None else None
         c.streams = self.streams[:]
-        c.history, c.log, c.winners = self.history, self.log, self.winners
+        c.history, c.log, c.winners = self.history.copy(), self.log.copy(), self.winners
         c.adv = self.adv.clone()
         c.memo = self.memo
         return c
@@ -197,9 +242,21 @@ class GameState:
         lo, hi = (0, len(self.piece_hex)) if player is None else self.piece_span[player]
         return positions(self.piece_hex, hex_id, lo, hi)
 
-    def controlled(self, player: int) -> list[int]:
-        """Hexes of the island groups the player controls (rule V2: a village of theirs stands there)."""
-        return positions(self.controller, player, 0, len(self.controller))
+    def controlled(self, player: int) -> tuple[int, ...]:
+        """Hexes of the island groups the player controls (rule V2: a village of theirs stands there), in order."""
+        return self.holdings.get(player, ())
+
+    def set_controller(self, h: int, owner: int) -> None:
+        """Who controls an IG changes (V2, M4.3). `holdings` follows `controller` here: VP, building areas and
+        the explorer's search ask for a player's IGs many times a turn, and they change seldom."""
+        old = self.controller[h]
+        if old == owner:
+            return
+        self.controller[h] = owner
+        if old != NOBODY:
+            self.holdings[old] = tuple(x for x in self.holdings[old] if x != h)
+        if owner != NOBODY:
+            self.holdings[owner] = tuple(sorted(self.holdings.get(owner, ()) + (h,)))
 
     def pieces_of(self, player: int, kind: int | None = None, where: int | None = None) -> list[int]:
         """A player's piece ids (of one kind, in one place), from the static index of pieces."""
@@ -226,8 +283,16 @@ class GameState:
         return self.rules.tiles[t].name if t >= 0 else self.rules.map.name_of(hex_id)
 
     def add_log(self, events: list[Event]) -> None:
-        for e in events:
-            self.log = (e, self.log)
+        if events:
+            self.log.extend(map(tuple, events))
+
+    def events(self) -> list[Event]:
+        """The event log, oldest first."""
+        return [_make(Event, e) for e in self.log.items()]
+
+    def actions_done(self) -> list[tuple[Action, bool]]:
+        """Every action applied since the start, with whether the state's own streams drew it, oldest first."""
+        return [(_make(Action, (verb, args)), drawn) for verb, args, drawn in self.history.items()]
 
     def vp_card_total(self, player: int, include_hidden: bool) -> int:
         cards = self.rules.cards

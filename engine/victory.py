@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from math import lcm
+from functools import lru_cache
 
 from . import flow
 from .actions import Action, act
@@ -18,8 +18,16 @@ def card_vp(state: GameState, player: int, include_hidden: bool = False) -> int:
 
 def vp(state: GameState, player: int, include_hidden: bool = False) -> Fraction:
     """The player's VP counted from scratch (rule V1). With `include_hidden`, as if every card were face up."""
-    values = state.rules.vp
-    villages = sum(state.green_villages[h] + state.ia_villages[h] for h in state.controlled(player))
+    return total_vp(state, player, board_units(state, player), include_hidden)
+
+
+def board_units(state: GameState, player: int) -> int:
+    """The VP of the player's board (villages, IGs and atolls chain-linked to home, A5's Kumara) in whole
+    units of 1/vp_scale: Fraction arithmetic is slow, and every player's VP are recounted at every Victory
+    step and at every claim."""
+    units = state.rules.vp_units
+    green, ia = state.green_villages, state.ia_villages
+    villages = sum([green[h] + ia[h] for h in state.controlled(player)])
     linked = atolls = 0
     for h in home_chain(state, player):
         squares = state.ig_squares(h)
@@ -29,17 +37,21 @@ def vp(state: GameState, player: int, include_hidden: bool = False) -> Fraction:
             atolls += 1                            # an atoll in the chain: never controlled, scores ½
         elif state.controller[h] == player:
             linked += 1
-    cards = card_vp(state, player, include_hidden) + vp_bonus(state, player, include_hidden)
     kumara = 1 if state.adv.kumara[player] else 0                        # A5
-    return exact_sum(cards, [(values["village"], villages), (values["linked_ig"], linked),
-                             (values["linked_atoll"], atolls), (values["kumara"], kumara)])
+    return (units["village"] * villages + units["linked_ig"] * linked + units["linked_atoll"] * atolls
+            + units["kumara"] * kumara)
 
 
-def exact_sum(whole: int, terms: list[tuple[Fraction, int]]) -> Fraction:
-    """whole + the sum of value × count, made as one Fraction: Fraction arithmetic is slow, and every player's
-    VP are recounted at every Victory step and at every claim."""
-    scale = lcm(*(value.denominator for value, _ in terms))
-    units = whole * scale + sum(value.numerator * (scale // value.denominator) * count for value, count in terms)
+def total_vp(state: GameState, player: int, board: int, include_hidden: bool) -> Fraction:
+    """The board's units (board_units) and the cards' VP, as one exact number."""
+    scale = state.rules.vp_scale
+    cards = card_vp(state, player, include_hidden) + vp_bonus(state, player, include_hidden)
+    return _fraction(board + cards * scale, scale)
+
+
+@lru_cache(maxsize=1024)
+def _fraction(units: int, scale: int) -> Fraction:
+    """Fractions are immutable, and a game's VP take few values."""
     return Fraction(units, scale)
 
 
@@ -52,24 +64,28 @@ def threshold(state: GameState) -> int:
 def begin(state: GameState) -> list[Event]:
     """Start of the Victory step: every player's VP is recounted and the track updated (rule V1)."""
     events = []
+    board = [board_units(state, p) for p in range(state.players)]
     for p in range(state.players):
-        now = vp(state, p)
+        now = total_vp(state, p, board[p], False)
         if now != state.vp_track[p]:
             events.append(event("vp_changed", player=state.names[p], old=str(state.vp_track[p]), new=str(now)))
             state.vp_track[p] = now
-    return events + begin_player(state)
+    return events + begin_player(state, board)
 
 
-def can_claim(state: GameState, player: int) -> bool:
-    """A claim succeeds when the VP with all the player's cards revealed reach the threshold (rule V3)."""
-    return vp(state, player, include_hidden=True) >= threshold(state)
+def can_claim(state: GameState, player: int, board: int | None = None) -> bool:
+    """A claim succeeds when the VP with all the player's cards revealed reach the threshold (rule V3).
+    `board`: the player's board_units, when just counted."""
+    board = board_units(state, player) if board is None else board
+    return total_vp(state, player, board, True) >= threshold(state)
 
 
-def begin_player(state: GameState) -> list[Event]:
-    """Give the next player in turn order who could claim the choice; skip those who cannot (rule V3)."""
+def begin_player(state: GameState, board: list[int] | None = None) -> list[Event]:
+    """Give the next player in turn order who could claim the choice; skip those who cannot (rule V3).
+    `board`: every player's board_units, when the step has just counted them."""
     while state.active < len(state.order):
         player = state.order[state.active]
-        if can_claim(state, player):
+        if can_claim(state, player, board[player] if board else None):
             state.actor = player
             return []
         state.active += 1

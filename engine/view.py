@@ -12,7 +12,7 @@ from . import building, exploration, movement
 from .chains import face_up_canoe_hexes
 from .ruleset import PIECES
 from .game import current_player
-from .state import AT_HOME, INDEPENDENT, LOST, NOBODY, STEP_NAMES, GameState, chain_items
+from .state import AT_HOME, INDEPENDENT, LOST, NOBODY, STEP_NAMES, GameState
 from .victory import threshold
 
 
@@ -69,7 +69,7 @@ def observe(state: GameState, player: str, log: bool = True) -> dict[str, Any]:
         "movement": movement.view(state),
         "building": building.view(state, me),
         "winners": [state.names[p] for p in state.winners],
-        "log": [e.to_dict() for e in chain_items(state.log) if e.seen_by(me)] if log else [],
+        "log": [e.to_dict() for e in state.events() if e.seen_by(me)] if log else [],
     }
     return view
 

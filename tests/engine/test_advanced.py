@@ -81,7 +81,8 @@ def test_A3_independent_igs_are_unaffected_and_once_started_it_stays(rules):
     bismarck = rules.map.hex_of("Bismarck Archipelago")
     assert s.controller[bismarck] == engine.state.INDEPENDENT
     vanuatu = rules.map.hex_of("Vanuatu")
-    s.green_villages[vanuatu], s.controller[vanuatu] = 0, NOBODY     # Tonga loses Vanuatu
+    s.green_villages[vanuatu] = 0                                    # Tonga loses Vanuatu
+    s.set_controller(vanuatu, NOBODY)
     do(s, "order Tonga cw")
     while s.turn == 1:
         do(s, str(engine.legal_actions(s)[-1]))
@@ -164,7 +165,7 @@ def test_A4_retreat_between_the_islands_without_canoes(rules):
                  ocean=["0809"], pieces={"Samoa": [{"hex": "0709", "warrior_band": 1}],
                                          "Tonga": [{"hex": "0809", "war_canoe": 2}]})
     do(s, "flip 0709")
-    s.controller[rules.map.hex_of("0610")] = 1
+    s.set_controller(rules.map.hex_of("0610"), 1)
     s.green_villages[rules.map.hex_of("0610")] = 1
     do(s, "party 0809", "take war_canoe", "take war_canoe", "go 0709", "done", "end", "die 6", "lose local_warrior",
        "die 4")
