@@ -120,18 +120,20 @@ def chain_rides(hexmap: HexMap, kind: int, start: int, chain: frozenset[int]) ->
     return tuple(act("transit", PIECES[kind], labels[start], labels[to]) for to in sorted(chain) if to != start)
 
 
-def riders(state: GameState, player: int, hexes: set[int]) -> dict[int, list[int]]:
-    """Hex of `hexes` -> kinds (in order) of the player's pieces there that may ride a chain: not the face-up
-    chain canoe, not the last garrison piece of a conquered printed IG (M10). One pass over the player's
-    pieces, as Transit asks for every hex of every chain."""
-    lo, hi = state.piece_span[player]
-    up, kind_of, must_hold = state.piece_up, state.piece_kind, state.must_hold
-    found: dict[int, set[int]] = {}
-    for pid, h in enumerate(state.piece_hex[lo:hi], lo):
-        if h in hexes and not up[pid]:
-            found.setdefault(h, set()).add(kind_of[pid])
-    return {h: sorted(kinds) for h, kinds in found.items()
-            if must_hold[h] != player or not last_garrison(state, player, h, 1)}
+def riders(state: GameState, player: int, hexes: frozenset[int]) -> dict[int, list[int]]:
+    """Hex of `hexes` (chain hexes) -> kinds (in order) of the player's pieces there that may ride a chain: not
+    the face-up chain canoe, not the last garrison piece of a conquered printed IG (M10). Kind by kind, as
+    Transit asks for every hex of every chain."""
+    where, must_hold = state.piece_hex, state.must_hold
+    found: dict[int, list[int]] = {}
+    for kind, ids in enumerate(state.piece_ids[player]):
+        kind_at = where[ids.start:ids.stop]
+        for h in hexes.intersection(kind_at):
+            if kind == TRANSPORT and kind_at.count(h) == 1:
+                continue                  # only the hex's own chain canoe, face up (M6)
+            if must_hold[h] != player or not last_garrison(state, player, h, 1):
+                found.setdefault(h, []).append(kind)
+    return found
 
 
 def do_transit(state: GameState, sub: Movement, action: Action) -> list[Event]:
@@ -151,8 +153,7 @@ def party_starts(state: GameState, sub: Movement) -> list[int]:
     walk between the New Zealand hexes)."""
     where, moves = state.piece_hex, sub.moves
     ids = state.piece_ids[sub.player]
-    starts = {h for span in (ids[kind] for kind in SELF_MOVING)
-              for h, left in zip(where[span.start:span.stop], moves[span.start:span.stop]) if left > 0 and h >= 0}
+    starts = {where[pid] for kind in SELF_MOVING for pid in ids[kind] if moves[pid] > 0 and where[pid] >= 0}
     if state.adv.south_island:           # A4: bands and colonies walk between the New Zealand hexes
         starts.update(where[pid] for kind in (BAND, COLONY) for pid in state.piece_ids[sub.player][kind]
                       if not sub.carried[pid] and other_island(state, where[pid]) >= 0)
