@@ -8,7 +8,7 @@ from . import random_events
 from .building import Building
 from .cards import show_card
 from .exploration import OFF_COURSE, Exploration, flippable, reveal
-from .movement import PARTY, Movement
+from .movement import PARTY, Movement, withdrawn
 from .turn_order import HOME, TurnOrderStep
 from .state import RUMOR, UNBUILT, Event, GameState, event
 
@@ -60,8 +60,8 @@ def perform(state: GameState, action: Action) -> list[Event]:
     if action.verb == "flip":
         return reveal(state, h, state.actor)
     pid = next(p for p in state.pieces_of(state.actor, RUMOR, h))
+    if isinstance(state.sub, Movement):
+        withdrawn(state, state.sub, pid)
     state.piece_hex[pid] = UNBUILT
-    if isinstance(state.sub, Movement) and pid in state.sub.party:
-        state.sub.party.remove(pid)
     return [event("rumor_removed", player=state.names[state.actor], hex=action.args[0])]
 

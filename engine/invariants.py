@@ -8,6 +8,7 @@ from collections import Counter
 
 from .board import is_known
 from .exploration import PENALTY, TILE, Exploration
+from .movement import PARTY, Movement, count_pool
 from .ruleset import PIECES
 from .state import INDEPENDENT, NOBODY, OUT_OF_GAME, TRANSPORT, UNBUILT, GameState, positions
 from .victory import vp
@@ -80,6 +81,10 @@ def violations(state: GameState) -> list[str]:
     placed = sum(1 for _, k in state.sub.markers if k == PENALTY) if isinstance(state.sub, Exploration) else 0
     if state.penalty_pool + placed != rules.penalty_markers:
         out.append("penalty markers went missing")
+    # What a step keeps to save recounting matches a recount.
+    sub = state.sub
+    if isinstance(sub, Movement) and sub.phase == PARTY and sub.pool != count_pool(state, sub):
+        out.append(f"the party's pool {sub.pool} is not the recount {count_pool(state, sub)}")
     return out
 
 

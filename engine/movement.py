@@ -24,12 +24,13 @@ SELF_MOVING = (TRANSPORT, WAR_CANOE, RUMOR)      # pieces with a movement allowa
 TAKE = tuple(act("take", kind) for kind in PIECES)
 LEAVE = tuple(act("leave", kind) for kind in PIECES)
 END, DONE = act("end"), act("done")
+KINDS = len(PIECES)
 
 
 class Movement:
     """One player's Movement & Battle step in progress."""
 
-    __slots__ = ("player", "phase", "moves", "carried", "party", "at", "battle", "battles")
+    __slots__ = ("player", "phase", "moves", "carried", "party", "at", "pool", "battle", "battles")
 
     def __init__(self, player: int, pieces: int):
         self.player = player
@@ -38,13 +39,14 @@ class Movement:
         self.carried = [False] * pieces  # a band or colony already moved by a canoe this turn (M5, X18)
         self.party: list[int] = []       # piece ids moving together now
         self.at = -1                     # the party's hex
+        self.pool = [0] * KINDS          # the player's pieces there free to join the party, by kind (count_pool)
         self.battle: battle.Battle | None = None
         self.battles: list[int] = []     # hexes still to fight in (M8)
 
     def clone(self) -> "Movement":
         c = Movement.__new__(Movement)
         c.player, c.phase, c.moves, c.carried = self.player, self.phase, self.moves[:], self.carried[:]
-        c.party, c.at, c.battles = self.party[:], self.at, self.battles[:]
+        c.party, c.at, c.pool, c.battles = self.party[:], self.at, self.pool[:], self.battles[:]
         c.battle = self.battle.clone() if self.battle is not None else None
         return c
 
@@ -168,6 +170,22 @@ def raisable(state: GameState, sub: Movement) -> list[int]:
     return sorted({h for h in hexes if h >= 0} - raised)
 
 
+def free_to_move(sub: Movement, kind: int, pid: int) -> bool:
+    """Canoes and rumors with movement left, bands and colonies not yet carried this turn (M4, M5, X18)."""
+    return sub.moves[pid] > 0 if kind in SELF_MOVING else not sub.carried[pid]
+
+
+def count_pool(state: GameState, sub: Movement) -> list[int]:
+    """The player's pieces in the party's hex, outside the party and free to move, by kind. Kept in the step
+    as the party takes, leaves and moves on, as every decision of a party asks what it could take."""
+    pool = [0] * KINDS
+    kind_of, party = state.piece_kind, sub.party
+    for pid in state.pieces_at(sub.at, sub.player):
+        if pid not in party and free_to_move(sub, kind_of[pid], pid):
+            pool[kind_of[pid]] += 1
+    return pool
+
+
 def party_counts(state: GameState, party: list[int]) -> list[int]:
     counts = [0] * len(PIECES)
     for pid in party:
@@ -191,7 +209,7 @@ def party_actions(state: GameState, sub: Movement) -> list[Action]:
     """The party's next move (M4, M5): take in a piece, leave one, enter a hex, or be done."""
     counts = party_counts(state, sub.party)
     walkers = walking(state, sub, counts)
-    out = [TAKE[k] for k in take_kinds(state, sub, counts, walkers)]
+    out = [TAKE[k] for k in take_kinds(sub, counts, walkers)]
     if sub.party:
         out += [LEAVE[k] for k in leave_kinds(counts, walkers)]
         go = state.rules.map.hex_actions("go")
@@ -200,16 +218,12 @@ def party_actions(state: GameState, sub: Movement) -> list[Action]:
     return out
 
 
-def take_kinds(state: GameState, sub: Movement, counts: list[int], walkers: bool) -> list[int]:
+def take_kinds(sub: Movement, counts: list[int], walkers: bool) -> list[int]:
     """Kinds the party may take in: a piece of that kind is here, free to move, and can be carried (M5)."""
-    kind_of, moves, carried, party = state.piece_kind, sub.moves, sub.carried, sub.party
-    pieces = state.pieces_at(sub.at, sub.player)
-    if len(pieces) == len(party):         # the whole party stands here: nobody else to take
-        return []
-    here = {kind_of[pid] for pid in pieces
-            if pid not in party and (moves[pid] > 0 if kind_of[pid] in SELF_MOVING else not carried[pid])}
     kinds = []
-    for kind in sorted(here):
+    for kind, free in enumerate(sub.pool):
+        if not free:
+            continue
         counts[kind] += 1
         if can_carry(counts) or (walkers and kind in (BAND, COLONY)):
             kinds.append(kind)
@@ -296,6 +310,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
         return raise_canoe(state, sub.player, state.rules.map.hex_of(action.args[0]))
     if verb == "party":
         sub.phase, sub.at, sub.party = PARTY, state.rules.map.hex_of(action.args[0]), []
+        sub.pool = count_pool(state, sub)
         return []
     if verb == "take":
         return take(state, sub, KIND_INDEX[action.args[0]])
@@ -324,12 +339,12 @@ def raise_canoe(state: GameState, player: int, h: int) -> list[Event]:
 
 
 def take(state: GameState, sub: Movement, kind: int) -> list[Event]:
-    kind_of, up, moves, carried, party = state.piece_kind, state.piece_up, sub.moves, sub.carried, sub.party
-    self_moving = kind in SELF_MOVING
+    kind_of, up, moves, party = state.piece_kind, state.piece_up, sub.moves, sub.party
     candidates = [(up[p], -moves[p], p) for p in state.pieces_at(sub.at, sub.player)
-                  if kind_of[p] == kind and p not in party and (moves[p] > 0 if self_moving else not carried[p])]
+                  if kind_of[p] == kind and p not in party and free_to_move(sub, kind, p)]
     pid = min(candidates)[2]              # the most moves left; keep the chain canoe if possible
     sub.party.append(pid)
+    sub.pool[kind] -= 1
     if state.piece_up[pid]:
         state.piece_up[pid] = False       # X19: a chain canoe that sets out is turned face down
         return [event("canoe_face_down", player=state.names[sub.player], hex=state.rules.map.labels[sub.at])]
@@ -339,7 +354,17 @@ def take(state: GameState, sub: Movement, kind: int) -> list[Event]:
 def leave(state: GameState, sub: Movement, kind: int) -> list[Event]:
     pid = next(p for p in reversed(sub.party) if state.piece_kind[p] == kind)
     sub.party.remove(pid)
+    if free_to_move(sub, kind, pid):
+        sub.pool[kind] += 1
     return []
+
+
+def withdrawn(state: GameState, sub: Movement, pid: int) -> None:
+    """M7: one of the player's rumors is about to leave the map; it may be in the party or free in its hex."""
+    if pid in sub.party:
+        sub.party.remove(pid)
+    elif sub.phase == PARTY and state.piece_hex[pid] == sub.at and free_to_move(sub, RUMOR, pid):
+        sub.pool[RUMOR] -= 1
 
 
 def go(state: GameState, sub: Movement, to: int) -> list[Event]:
@@ -357,6 +382,7 @@ def go(state: GameState, sub: Movement, to: int) -> list[Event]:
         else:
             sub.carried[pid] = True
     sub.at = to
+    sub.pool = count_pool(state, sub)
     return events
 
 
