@@ -24,16 +24,19 @@ def known_mask(state: GameState) -> int:
     return m.printed_mask | sum([bits[h] for h in m.explorable if ocean[h] or (tile[h] >= 0 and up[h])])
 
 
-def rings(state: GameState, player: int, passable: int) -> list[int]:
+def rings(state: GameState, player: int, passable: int, until: int = 0) -> list[int]:
     """The IGs the player controls, then ring after ring the `passable` hexes (a mask of known hexes, M4.1)
-    one step further from them: masks, ring k holding the hexes k steps away. The explorer's pre-move (E3) and
-    its way to South America (A5) search most of the sea, so they spread whole rings at once."""
+    one step further from them: masks, ring k holding the hexes k steps away; the last ring is the one that
+    meets the `until` mask, if any does. The explorer's pre-move (E3) and its way to South America (A5)
+    search most of the sea, so they spread whole rings at once."""
     m = state.rules.map
     ring = m.mask(state.controlled(player))
     left = passable & ~ring
     out = []
     while ring:
         out.append(ring)
+        if ring & until:
+            break
         ring = m.spread(ring) & left
         left ^= ring
     return out

@@ -91,10 +91,11 @@ def premove_path(state: GameState, player: int, end: int) -> list[int]:
     """A shortest pre-move route from a controlled IG to `end`, for the client to animate hex by hex: back
     from `end` through the rings of the search, one step nearer the start each time."""
     m = state.rules.map
-    steps = rings(state, player, known_mask(state) & ~premove_barred(state, player))
-    far = next((k for k, ring in enumerate(steps) if ring & m.bits[end]), 0)
+    steps = rings(state, player, known_mask(state) & ~premove_barred(state, player), until=m.bits[end])
+    if not steps or not steps[-1] & m.bits[end]:
+        return [end]
     path = [end]
-    for ring in reversed(steps[:far]):
+    for ring in reversed(steps[:-1]):
         path.append(m.first(m.around[path[-1]] & ring))
     path.reverse()
     return path
