@@ -19,8 +19,10 @@ WINDOW_EFFECTS = {window: frozenset(e for e, w in ONE_TIME_WINDOWS.items() if w 
 
 def face_up_effects(state: GameState, player: int, effect_id: str) -> Iterator[Mapping[str, Any]]:
     """The effects with this id on the player's face-up cards (a card's power works only face up, B4)."""
+    holders = state.rules.effect_cards.get(effect_id, ())
     for card in state.shown[player]:
-        yield from effects_of(state, card, effect_id)
+        if card in holders:
+            yield from effects_of(state, card, effect_id)
 
 
 def effects_of(state: GameState, card: int, effect_id: str) -> list[Mapping[str, Any]]:
@@ -60,7 +62,8 @@ def controls_named(state: GameState, player: int, names: tuple[str, ...] | list[
 
 def vp_bonus(state: GameState, player: int, include_hidden: bool = False) -> int:
     """Hula Dancing, Hui, Rongo-rongo: extra VP while face up and the named IG is controlled."""
-    cards = state.shown[player] + (state.hand[player] if include_hidden else [])
+    holders = state.rules.effect_cards.get("vp_if_control", ())
+    cards = [c for c in state.shown[player] + (state.hand[player] if include_hidden else []) if c in holders]
     return sum(e["vp"] for card in cards for e in effects_of(state, card, "vp_if_control")
                if controls_named(state, player, e["igs"]))
 

@@ -108,18 +108,20 @@ def transit_actions(state: GameState, sub: Movement) -> list[Action]:
     riding = riders(state, player, linked) if chains else {}
     out: list[Action] = []
     for hexes, chain in chains:
+        rides = chain_rides(state.rules.map, chain)
         for h in hexes:
             for kind in riding.get(h, ()):
-                out += chain_rides(state.rules.map, kind, h, chain)
+                out += rides[h][kind]
     return out
 
 
 @lru_cache(maxsize=512)
-def chain_rides(hexmap: HexMap, kind: int, start: int, chain: frozenset[int]) -> tuple[Action, ...]:
-    """Transit of a piece kind from one hex of a chain to each other hex. Cached, as a player's chains stay the
-    same decision after decision (and a frozenset keeps its hash)."""
-    labels = hexmap.labels
-    return tuple(act("transit", PIECES[kind], labels[start], labels[to]) for to in sorted(chain) if to != start)
+def chain_rides(hexmap: HexMap, chain: frozenset[int]) -> dict[int, tuple[tuple[Action, ...], ...]]:
+    """Hex of a chain -> per piece kind, its transits from that hex to each other hex of the chain. Cached, as a
+    player's chains stay the same decision after decision (and a frozenset keeps its hash)."""
+    labels, order = hexmap.labels, sorted(chain)
+    return {start: tuple(tuple(act("transit", kind, labels[start], labels[to]) for to in order if to != start)
+                         for kind in PIECES) for start in order}
 
 
 def riders(state: GameState, player: int, hexes: frozenset[int]) -> dict[int, list[int]]:

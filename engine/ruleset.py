@@ -232,6 +232,7 @@ class Ruleset:
     counter_mix: Mapping[str, int]
     tiles: tuple[Tile, ...]
     cards: tuple[Card, ...]
+    effect_cards: Mapping[str, frozenset[int]]   # effect id -> the card kinds that have it
     markers: tuple[MarkerKind, ...]
     penalty_markers: int
     kumara: Mapping[str, Any]
@@ -323,6 +324,8 @@ def _build(folder: str, d: dict[str, dict], w: dict[str, Where]) -> Ruleset:
         local_warriors=tuple(lw), turn_order_ties=tuple(ties), setups=MappingProxyType(setups),
         starting_pieces=_frozen({k: rules["starting_pieces"].get(k, 0) for k in PIECES}),
         counter_mix=_frozen(rules["counter_mix"]), tiles=tiles, cards=cards, markers=markers,
+        effect_cards=MappingProxyType({e: frozenset(c.id for c in cards if e in c.effect_ids)
+                                       for c in cards for e in c.effect_ids}),
         penalty_markers=d["markers"]["penalty_markers"]["count"],
         kumara=MappingProxyType({"table": ("",) + tuple(kumara["table"][str(f)] for f in range(1, 7)),
                                  **kumara["modifiers"], "kumara_vp": kumara["kumara_vp"]}),
