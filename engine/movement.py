@@ -115,7 +115,7 @@ def transit_actions(state: GameState, sub: Movement) -> list[Action]:
     return out
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=128)
 def chain_rides(hexmap: HexMap, chain: frozenset[int]) -> dict[int, tuple[tuple[Action, ...], ...]]:
     """Hex of a chain -> per piece kind, its transits from that hex to each other hex of the chain. Cached, as a
     player's chains stay the same decision after decision (and a frozenset keeps its hash)."""
