@@ -75,7 +75,7 @@ def resolve_chance(state: GameState) -> list[Event]:
 
 
 def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
-    state.history.append((action.verb, action.args, drawn))
+    state.history = state.history.plus(((action.verb, action.args, drawn),))
     if action.verb in anytime.VERBS and action in anytime.actions(state):   # E6.5, M7, B4: in any step
         events = anytime.perform(state, action)
     else:

@@ -17,7 +17,7 @@ from . import flow
 from .ruleset import PIECES, Ruleset, load_ruleset
 from .setup import SetupError, new_game
 from .state import (AT_HOME, INDEPENDENT, KIND_INDEX, LOST, NOBODY, STEP_NAMES, TRANSPORT, UNBUILT, GameState,
-                    OVER, Record)
+                    OVER, Journal)
 from .victory import vp
 
 STEPS = STEP_NAMES[:OVER]
@@ -58,7 +58,7 @@ def load_scenario(rules: Ruleset, data: Mapping | str | Path) -> GameState:
     except (SetupError, TypeError) as exc:
         raise ScenarioError(f"players/seed/options: {exc}") from None
     state.start = {"scenario": sc}
-    state.log = Record()
+    state.log = Journal()
     builder = _Builder(state)
     builder.explorers(sc.get("explorers", {}))
     builder.tiles(sc.get("tiles", []))

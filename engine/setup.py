@@ -8,7 +8,7 @@ from . import flow, rng
 from .ruleset import PIECES, Ruleset
 from .victory import vp
 from .state import (AT_HOME, BUILDING, INDEPENDENT, KIND_INDEX, NOBODY, TURN_ORDER, UNBUILT, Advanced, GameState,
-                    Marks, Record, event)
+                    Journal, Marks, event)
 
 
 class SetupError(ValueError):
@@ -153,7 +153,7 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     s.penalty_pool, s.queued = rules.penalty_markers, {}
     s.sub = None
     s.streams = streams
-    s.history, s.log, s.winners = Record(), Record(), ()
+    s.history, s.log, s.winners = Journal(), Journal(), ()
     s.adv = Advanced(n)
     s.memo = None
     s.adv.event_deck = list(range(len(rules.events)))

@@ -2,7 +2,7 @@
 
 A state clones by a hand-written copy of its lists (no deepcopy). Static facts (the map, the tables, each
 piece's owner and kind) live in the Ruleset or in tuples shared by every clone. The action history and the
-event log are Records: append-only lists whose full chunks clones share.
+event log are Journals: append-only lists that clones share.
 """
 from __future__ import annotations
 
@@ -56,46 +56,35 @@ def event(kind: str, visible: frozenset[int] | None = None, **data: Any) -> Even
     return _make(Event, (kind, tuple(data.items()), visible))
 
 
-class Record:
+class Journal:
     """An append-only list that clones share: the action history and the event log.
 
-    Full chunks of items are frozen into plain tuples linked as `(chunk, previous)`, so a clone copies only the
-    open tail. Items are stored as plain tuples of plain values, which the garbage collector stops tracking:
-    with one linked node and one named tuple per item, the collector's passes over long games had taken a
-    tenth of the engine's time."""
+    Full chunks of items are frozen into tuples linked as `(chunk, previous)`. A clone shares the whole
+    journal; the first of the two states to add to it afterwards takes a copy of the open tail. Items are plain
+    tuples of plain values, which the garbage collector stops tracking: with one linked node and one named
+    tuple per item, the collector's passes over long games had taken a tenth of the engine's time."""
 
-    __slots__ = ("chunks", "frozen", "tail")
-    CHUNK = 64
+    __slots__ = ("chunks", "tail", "shared")
 
     def __init__(self) -> None:
-        self.chunks: tuple | None = None  # (chunk, previous chunks) or None
-        self.frozen = 0                   # items in the chunks
+        self.chunks: tuple | None = None  # (chunk, previous chunks), or None
         self.tail: list[tuple] = []
+        self.shared = False               # a clone holds it too: copy before adding
 
-    def copy(self) -> "Record":
-        c = Record.__new__(Record)
-        c.chunks, c.frozen, c.tail = self.chunks, self.frozen, self.tail[:]
-        return c
+    def share(self) -> "Journal":
+        self.shared = True
+        return self
 
-    def append(self, item: tuple) -> None:
-        tail = self.tail
-        tail.append(item)
-        if len(tail) >= Record.CHUNK:
-            self._freeze()
-
-    def extend(self, items: Iterable[tuple]) -> None:
-        tail = self.tail
-        tail.extend(items)
-        if len(tail) >= Record.CHUNK:
-            self._freeze()
-
-    def _freeze(self) -> None:
-        self.chunks = (tuple(self.tail), self.chunks)
-        self.frozen += len(self.tail)
-        self.tail = []
-
-    def __len__(self) -> int:
-        return self.frozen + len(self.tail)
+    def plus(self, items: Iterable[tuple]) -> "Journal":
+        """The journal with the items added: this one, or a copy if it is shared."""
+        out = self
+        if self.shared:
+            out = Journal.__new__(Journal)
+            out.chunks, out.tail, out.shared = self.chunks, self.tail[:], False
+        out.tail += items
+        if len(out.tail) >= JOURNAL_CHUNK:
+            out.chunks, out.tail = (tuple(out.tail), out.chunks), []
+        return out
 
     def items(self) -> list[tuple]:
         """Every item, oldest first."""
@@ -107,6 +96,9 @@ class Record:
 
     def last(self) -> tuple:
         return self.tail[-1] if self.tail else self.chunks[0][-1]
+
+
+JOURNAL_CHUNK = 64
 
 
 def positions(table: Any, value: int, lo: int, hi: int) -> list[int]:
@@ -217,7 +209,7 @@ class GameState:
         c.queued = {k: v[:] for k, v in self.queued.items()} if self.queued else {}
         c.sub = self.sub.clone() if self.sub is not None else None
         c.streams = self.streams[:]
-        c.history, c.log, c.winners = self.history.copy(), self.log.copy(), self.winners
+        c.history, c.log, c.winners = self.history.share(), self.log.share(), self.winners
         c.adv = self.adv.clone()
         c.memo = self.memo
         return c
@@ -284,7 +276,7 @@ class GameState:
 
     def add_log(self, events: list[Event]) -> None:
         if events:
-            self.log.extend(map(tuple, events))
+            self.log = self.log.plus(map(tuple, events))
 
     def events(self) -> list[Event]:
         """The event log, oldest first."""

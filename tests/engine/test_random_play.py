@@ -7,6 +7,7 @@ import pytest
 import engine
 from engine.ai import RandomBot
 from engine.invariants import track_violations, violations
+from engine.saves import history
 
 ARMY = [{"hex": None, "war_canoe": 3, "warrior_band": 3, "transport_canoe": 3, "colony": 1, "rumor": 1,
          "face_up_canoe": True}]
@@ -56,3 +57,19 @@ def test_an_illegal_action_is_refused_and_changes_nothing(rules):
     with pytest.raises(engine.IllegalAction):
         engine.apply(state, engine.Action("go", ("9999",)))
     assert engine.state_hash(state) == before
+
+
+def test_a_clone_and_its_original_go_separate_ways(rules):
+    """Clones share the history and the log until one of them acts (state.Journal); neither sees the other's
+    actions, and each replays from its own history to its own state."""
+    state = armed_game(rules, 3, 2)
+    play_checked(state, 300, 2)
+    twin = state.clone()
+    actions, log = history(state), state.events()
+    play_checked(state, 150, 3)
+    play_checked(twin, 150, 4)
+    assert history(state)[:len(actions)] == history(twin)[:len(actions)] == actions
+    assert state.events()[:len(log)] == twin.events()[:len(log)] == log
+    assert history(state) != history(twin) and state.events() != twin.events()
+    for one in (state, twin):
+        assert engine.state_hash(engine.replay(one.start, history(one), rules)) == engine.state_hash(one)
