@@ -107,21 +107,25 @@ def transit_actions(state: GameState, sub: Movement) -> list[Action]:
     chains, linked = transit_chains(state, player)
     riding = riders(state, player, linked) if chains else {}
     out: list[Action] = []
+    m = state.rules.map
     for hexes, chain in chains:
-        rides = chain_rides(state.rules.map, chain)
+        rides = chain_rides(m, chain)
         for h in hexes:
             for kind in riding.get(h, ()):
-                out += rides[h][kind]
+                key = h * KINDS + kind
+                if key not in rides:
+                    rides[key] = tuple(act("transit", PIECES[kind], m.labels[h], m.labels[to])
+                                       for to in hexes if to != h)
+                out += rides[key]
     return out
 
 
 @lru_cache(maxsize=128)
-def chain_rides(hexmap: HexMap, chain: frozenset[int]) -> dict[int, tuple[tuple[Action, ...], ...]]:
-    """Hex of a chain -> per piece kind, its transits from that hex to each other hex of the chain. Cached, as a
-    player's chains stay the same decision after decision (and a frozenset keeps its hash)."""
-    labels, order = hexmap.labels, sorted(chain)
-    return {start: tuple(tuple(act("transit", kind, labels[start], labels[to]) for to in order if to != start)
-                         for kind in PIECES) for start in order}
+def chain_rides(hexmap: HexMap, chain: frozenset[int]) -> dict[int, tuple[Action, ...]]:
+    """The transits along a chain, filled in as pieces ride it: hex * KINDS + kind -> the transits of that kind
+    from that hex to each other hex of the chain. Kept per chain, as a player's chains stay the same decision
+    after decision (and a frozenset keeps its hash)."""
+    return {}
 
 
 def riders(state: GameState, player: int, hexes: frozenset[int]) -> dict[int, list[int]]:
