@@ -8,6 +8,7 @@ from .actions import Action, IllegalAction, split_text
 from .state import CHANCE_ACTOR, NO_ACTOR, OVER, Event, GameState
 
 CHANCE = "chance"
+STEPS, ANYTIME_VERBS = flow.STEPS, anytime.VERBS
 
 for _module in (turn_order, exploration, movement, building, victory):
     flow.register(_module)
@@ -37,7 +38,7 @@ def _legal(state: GameState) -> list[Action]:
     elif state.actor == CHANCE_ACTOR:
         actions = [a for a, _ in chance_outcomes(state)]
     else:
-        actions = flow.STEPS[state.step].legal(state)
+        actions = STEPS[state.step].legal(state)
         anywhen = anytime.actions(state)
         if anywhen:
             actions = actions + anywhen
@@ -64,22 +65,23 @@ def apply(state: GameState, action: Action) -> list[Event]:
     legal = _legal(state)
     if action not in legal:
         raise IllegalAction(_why_illegal(state, action, legal))
-    return _perform(state, action, drawn=False)
+    return _perform(state, action, False)
 
 
 def resolve_chance(state: GameState) -> list[Event]:
     """Let the state's own random streams decide the pending draw or roll."""
     if state.actor != CHANCE_ACTOR:
         raise IllegalAction("no draw or roll is pending")
-    return _perform(state, flow.step_module(state).draw(state), drawn=True)
+    return _perform(state, flow.step_module(state).draw(state), True)
 
 
 def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
-    state.history = state.history.plus(((action.verb, action.args, drawn),))
-    if action.verb in anytime.VERBS and action in anytime.actions(state):   # E6.5, M7, B4: in any step
+    verb, args = action
+    state.history = state.history.plus(((verb, args, drawn),))
+    if verb in ANYTIME_VERBS and action in anytime.actions(state):   # E6.5, M7, B4: in any step
         events = anytime.perform(state, action)
     else:
-        events = flow.STEPS[state.step].perform(state, action)
+        events = STEPS[state.step].perform(state, action)
     state.memo = None
     state.add_log(events)
     return events

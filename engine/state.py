@@ -31,29 +31,34 @@ TRANSPORT, WAR_CANOE, BAND, COLONY, RUMOR = range(5)
 
 class Event(NamedTuple):
     """What happened, for the log and the client's animations. `visible` is None (everyone) or player indices.
-    (A named tuple: many are made every turn, and tuples are the cheapest immutable records.)"""
+    (A named tuple: many are made every turn, and tuples are the cheapest immutable records.) `data` holds
+    the field names, then their values, in one tuple: a tuple per field was more garbage to collect."""
     kind: str
-    data: tuple[tuple[str, Any], ...] = ()
+    data: tuple = ()
     visible: frozenset[int] | None = None
 
     def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.data:
-            if k == key:
-                return v
-        return default
+        data = self.data
+        half = len(data) // 2
+        try:
+            return data[half + data.index(key, 0, half)]
+        except ValueError:
+            return default
 
     def seen_by(self, player: int) -> bool:
         return self.visible is None or player in self.visible
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **dict(self.data)}
+        data = self.data
+        half = len(data) // 2
+        return {"kind": self.kind, **dict(zip(data[:half], data[half:]))}
 
 
 _make = tuple.__new__
 
 
 def event(kind: str, visible: frozenset[int] | None = None, **data: Any) -> Event:
-    return _make(Event, (kind, tuple(data.items()), visible))
+    return _make(Event, (kind, (*data, *data.values()), visible))
 
 
 class Journal:
