@@ -280,12 +280,13 @@ class GameState:
         return self.rules.tiles[t].name if t >= 0 else self.rules.map.name_of(hex_id)
 
     def add_log(self, events: list[Event]) -> None:
+        """The log keeps each event as one plain tuple (kind, visible, *data), which the collector drops."""
         if events:
-            self.log = self.log.plus(map(tuple, events))
+            self.log = self.log.plus([(kind, visible) + data for kind, data, visible in events])
 
     def events(self) -> list[Event]:
         """The event log, oldest first."""
-        return [_make(Event, e) for e in self.log.items()]
+        return [_make(Event, (e[0], e[2:], e[1])) for e in self.log.items()]
 
     def actions_done(self) -> list[tuple[Action, bool]]:
         """Every action applied since the start, with whether the state's own streams drew it, oldest first."""
