@@ -44,9 +44,13 @@ def board_units(state: GameState, player: int) -> int:
 
 def total_vp(state: GameState, player: int, board: int, include_hidden: bool) -> Fraction:
     """The board's units (board_units) and the cards' VP, as one exact number."""
-    scale = state.rules.vp_scale
+    return _fraction(total_units(state, player, board, include_hidden), state.rules.vp_scale)
+
+
+def total_units(state: GameState, player: int, board: int, include_hidden: bool) -> int:
+    """The board's units and the cards' VP, in units of 1/vp_scale."""
     cards = card_vp(state, player, include_hidden) + vp_bonus(state, player, include_hidden)
-    return _fraction(board + cards * scale, scale)
+    return board + cards * state.rules.vp_scale
 
 
 @lru_cache(maxsize=1024)
@@ -77,7 +81,7 @@ def can_claim(state: GameState, player: int, board: int | None = None) -> bool:
     """A claim succeeds when the VP with all the player's cards revealed reach the threshold (rule V3).
     `board`: the player's board_units, when just counted."""
     board = board_units(state, player) if board is None else board
-    return total_vp(state, player, board, True) >= threshold(state)
+    return total_units(state, player, board, True) >= threshold(state) * state.rules.vp_scale
 
 
 def begin_player(state: GameState, board: list[int] | None = None) -> list[Event]:
