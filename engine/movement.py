@@ -7,6 +7,7 @@ they carry), moves it hex by hex and leaves pieces on the way, and finally Battl
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 
 from . import battle, flow, random_events
 from .actions import Action, IllegalAction, act
@@ -16,7 +17,8 @@ from .chains import transit_chains
 from .hexmap import HexMap
 from .south_island import other_island
 from .ruleset import PIECES
-from .state import BAND, COLONY, MOVEMENT, RUMOR, TRANSPORT, WAR_CANOE, Event, GameState, KIND_INDEX, event
+from .state import (BAND, COLONY, MOVEMENT, OUT_OF_GAME, RUMOR, TRANSPORT, UNBUILT, WAR_CANOE, Event, GameState,
+                    KIND_INDEX, event)
 
 STEP = MOVEMENT
 TRANSIT, MOVE, PARTY = "transit", "move", "party"
@@ -24,6 +26,7 @@ SELF_MOVING = (TRANSPORT, WAR_CANOE, RUMOR)      # pieces with a movement allowa
 TAKE = tuple(act("take", kind) for kind in PIECES)
 LEAVE = tuple(act("leave", kind) for kind in PIECES)
 END, DONE = act("end"), act("done")
+OFF_MAP = (UNBUILT, OUT_OF_GAME)
 KINDS = len(PIECES)
 
 
@@ -172,8 +175,7 @@ def raisable(state: GameState, sub: Movement) -> list[int]:
     """Hexes where a face-down transport canoe may be turned face up (M6: one per hex, after Transit)."""
     canoes = state.piece_ids[sub.player][TRANSPORT]
     hexes, up = state.piece_hex[canoes.start:canoes.stop], state.piece_up[canoes.start:canoes.stop]
-    raised = {h for h, face_up in zip(hexes, up) if face_up}
-    return sorted({h for h in hexes if h >= 0} - raised)
+    return sorted(set(hexes).difference(compress(hexes, up), OFF_MAP))
 
 
 def free_to_move(sub: Movement, kind: int, pid: int) -> bool:
