@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .board import is_known
+from .board import is_known, others_pieces
 from .exploration import PENALTY, TILE, Exploration
 from .movement import PARTY, Movement, count_pool
 from .ruleset import PIECES
@@ -85,6 +85,9 @@ def violations(state: GameState) -> list[str]:
     sub = state.sub
     if isinstance(sub, Movement) and sub.phase == PARTY and sub.pool != count_pool(state, sub):
         out.append(f"the party's pool {sub.pool} is not the recount {count_pool(state, sub)}")
+    if isinstance(sub, Movement) and sub.phase == PARTY and sub.others is not None \
+            and sub.others != frozenset(others_pieces(state, sub.player)):
+        out.append("the party's record of where the other players stand is out of date")
     return out
 
 

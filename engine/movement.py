@@ -33,7 +33,7 @@ KINDS = len(PIECES)
 class Movement:
     """One player's Movement & Battle step in progress."""
 
-    __slots__ = ("player", "phase", "moves", "carried", "party", "at", "pool", "battle", "battles")
+    __slots__ = ("player", "phase", "moves", "carried", "party", "at", "pool", "others", "battle", "battles")
 
     def __init__(self, player: int, pieces: int):
         self.player = player
@@ -43,13 +43,14 @@ class Movement:
         self.party: list[int] = []       # piece ids moving together now
         self.at = -1                     # the party's hex
         self.pool = [0] * KINDS          # the player's pieces there free to join the party, by kind (count_pool)
+        self.others: frozenset[int] | None = None   # where the other players' pieces stand, once a party asks
         self.battle: battle.Battle | None = None
         self.battles: list[int] = []     # hexes still to fight in (M8)
 
     def clone(self) -> "Movement":
         c = Movement.__new__(Movement)
         c.player, c.phase, c.moves, c.carried = self.player, self.phase, self.moves[:], self.carried[:]
-        c.party, c.at, c.pool, c.battles = self.party[:], self.at, self.pool[:], self.battles[:]
+        c.party, c.at, c.pool, c.others, c.battles = self.party[:], self.at, self.pool[:], self.others, self.battles[:]
         c.battle = self.battle.clone() if self.battle is not None else None
         return c
 
@@ -274,9 +275,17 @@ def destinations(state: GameState, sub: Movement, counts: list[int], walkers: bo
         player = sub.player
         known = [n for n in known if not enemy_ig(state, n, player)]
         if known:
-            others = set(others_pieces(state, player))
+            others = party_others(state, sub)
             known = [n for n in known if n not in others]
     return known
+
+
+def party_others(state: GameState, sub: Movement) -> frozenset[int]:
+    """Where the other players' pieces stand. Nothing moves them while a party is on the move (no battle, no
+    event, X28), so the party asks once."""
+    if sub.others is None:
+        sub.others = frozenset(others_pieces(state, sub.player))
+    return sub.others
 
 
 def legal(state: GameState) -> list[Action]:
@@ -317,7 +326,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
     if verb == "raise":
         return raise_canoe(state, sub.player, state.rules.map.hex_of(action.args[0]))
     if verb == "party":
-        sub.phase, sub.at, sub.party = PARTY, state.rules.map.hex_of(action.args[0]), []
+        sub.phase, sub.at, sub.party, sub.others = PARTY, state.rules.map.hex_of(action.args[0]), [], None
         sub.pool = count_pool(state, sub)
         return []
     if verb == "take":
