@@ -18,7 +18,7 @@ from .hexmap import HexMap
 from .south_island import other_island
 from .ruleset import PIECES
 from .state import (BAND, COLONY, MOVEMENT, OUT_OF_GAME, RUMOR, TRANSPORT, UNBUILT, WAR_CANOE, Event, GameState,
-                    KIND_INDEX, event)
+                    KIND_INDEX, event, positions)
 
 STEP = MOVEMENT
 TRANSIT, MOVE, PARTY = "transit", "move", "party"
@@ -151,8 +151,8 @@ def riders(state: GameState, player: int, hexes: frozenset[int]) -> dict[int, li
 def do_transit(state: GameState, sub: Movement, action: Action) -> list[Event]:
     hex_of = state.rules.map.hex_of
     kind, start, end = KIND_INDEX[action.args[0]], hex_of(action.args[1]), hex_of(action.args[2])
-    kind_of, up = state.piece_kind, state.piece_up
-    pid = next(p for p in state.pieces_at(start, sub.player) if kind_of[p] == kind and not up[p])
+    ids, up = state.piece_ids[sub.player][kind], state.piece_up
+    pid = next(p for p in positions(state.piece_hex, start, ids.start, ids.stop) if not up[p])
     state.piece_hex[pid] = end
     return [event("transit", player=state.names[sub.player], source=action.args[1], to=action.args[2],
                   pieces=1)]
@@ -356,9 +356,9 @@ def raise_canoe(state: GameState, player: int, h: int) -> list[Event]:
 
 
 def take(state: GameState, sub: Movement, kind: int) -> list[Event]:
-    kind_of, up, moves, party = state.piece_kind, state.piece_up, sub.moves, sub.party
-    candidates = [(up[p], -moves[p], p) for p in state.pieces_at(sub.at, sub.player)
-                  if kind_of[p] == kind and p not in party and free_to_move(sub, kind, p)]
+    ids, up, moves, party = state.piece_ids[sub.player][kind], state.piece_up, sub.moves, sub.party
+    candidates = [(up[p], -moves[p], p) for p in positions(state.piece_hex, sub.at, ids.start, ids.stop)
+                  if p not in party and free_to_move(sub, kind, p)]
     pid = min(candidates)[2]              # the most moves left; keep the chain canoe if possible
     sub.party.append(pid)
     sub.pool[kind] -= 1
@@ -389,12 +389,13 @@ def go(state: GameState, sub: Movement, to: int) -> list[Event]:
     labels = state.rules.map.labels
     events = [event("stack_moved", player=state.names[sub.player], source=labels[sub.at], to=labels[to],
                     pieces=len(sub.party))]
-    stop = war_canoe_must_stop(state, to, sub.player)
+    kind_of = state.piece_kind
+    stop = any(kind_of[pid] == WAR_CANOE for pid in sub.party) and war_canoe_must_stop(state, to, sub.player)
     for pid in sub.party:
         state.piece_hex[pid] = to
-        if state.piece_kind[pid] in SELF_MOVING:
+        if kind_of[pid] in SELF_MOVING:
             sub.moves[pid] -= 1
-            if stop and state.piece_kind[pid] == WAR_CANOE:
+            if stop and kind_of[pid] == WAR_CANOE:
                 sub.moves[pid] = 0        # M4.4: it must stop and attack after all movement
         else:
             sub.carried[pid] = True
