@@ -56,9 +56,9 @@ def violations(state: GameState) -> list[str]:
                 out.append(f"{rules.map.labels[h]} is independent but not an untouched printed IG")
         elif (owner >= 0) != (villages > 0):
             out.append(f"{rules.map.labels[h]}: controller {owner} with {villages} villages")
-    holders = {owner for owner in state.controller if owner != NOBODY}
-    if set(state.holdings) - holders - {o for o, igs in state.holdings.items() if not igs} or any(
-            state.holdings.get(owner) != tuple(positions(state.controller, owner, 0, n_hex)) for owner in holders):
+    owners = {owner for owner in state.controller if owner != NOBODY}
+    if {owner: igs for owner, igs in state.holdings.items() if igs} != \
+            {owner: tuple(positions(state.controller, owner, 0, n_hex)) for owner in owners}:
         out.append("the holdings of each player do not match the controllers of the hexes")
     for p in range(state.players):
         if state.capital[p] >= 0 and state.controller[state.capital[p]] != p:

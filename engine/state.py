@@ -65,9 +65,10 @@ class Journal:
     """An append-only list that clones share: the action history and the event log.
 
     Full chunks of items are frozen into tuples linked as `(chunk, previous)`. A clone shares the whole
-    journal; the first of the two states to add to it afterwards takes a copy of the open tail. Items are plain
-    tuples of plain values, which the garbage collector stops tracking: with one linked node and one named
-    tuple per item, the collector's passes over long games had taken a tenth of the engine's time."""
+    journal, which is then marked shared: a state that adds to a shared journal first takes its own copy of the
+    open tail. Items are plain tuples of plain values, which the garbage collector stops tracking: with one
+    linked node and one named tuple per item, the collector's passes over long games had taken a tenth of the
+    engine's time."""
 
     __slots__ = ("chunks", "tail", "shared")
 
