@@ -18,15 +18,14 @@ def face_up_canoe_hexes(state: GameState, player: int) -> set[int]:
     return {where[pid] for pid in state.piece_ids[player][TRANSPORT] if up[pid] and where[pid] >= 0}
 
 
-def chain_from(state: GameState, player: int, start: int, canoes: set[int] | None = None) -> frozenset[int]:
+def chain_from(state: GameState, player: int, start: int) -> frozenset[int]:
     """The hexes of the chain through `start`: empty if `start` has no face-up canoe of the player."""
-    return chain_map(state, player, canoes).get(start, frozenset())
+    return chain_map(state, player).get(start, frozenset())
 
 
-def chain_map(state: GameState, player: int, canoes: set[int] | None = None) -> Mapping[int, frozenset[int]]:
+def chain_map(state: GameState, player: int) -> Mapping[int, frozenset[int]]:
     """Each hex with a face-up canoe of the player -> the hexes of its chain (M2)."""
-    canoes = face_up_canoe_hexes(state, player) if canoes is None else canoes
-    return _partition(state.rules.map, frozenset(canoes))
+    return _partition(state.rules.map, frozenset(face_up_canoe_hexes(state, player)))
 
 
 @lru_cache(maxsize=512)
