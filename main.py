@@ -9,9 +9,14 @@ import argparse
 import sys
 from collections import Counter
 
-from engine import ConfigError, SetupError, load_ruleset
+from engine import ConfigError, Ruleset, SaveError, ScenarioError, SetupError, load_ruleset
 from engine.ai import BOTS
 from engine.runner import play_game
+from engine.setup import check_options
+
+# What loading input may raise besides the engine's own errors; the CLI reports each in one line, exit code 2.
+INPUT_ERRORS = (ConfigError, SetupError, ScenarioError, SaveError, ValueError, TypeError, KeyError, RecursionError,
+                MemoryError)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -49,16 +54,17 @@ def parse_options(parser: argparse.ArgumentParser, text: str) -> dict:
     for item in filter(None, text.split(",")):
         key, _, value = item.partition("=")
         if value:
-            if not value.isdigit():
-                parser.error(f"option {key} takes a whole number, not {value!r}")
+            if not (value.isascii() and value.isdigit() and len(value) <= 4):   # isdigit() alone takes "²"
+                parser.error(f"option {key} takes a whole number, not {value[:20]!r}"
+                             + ("..." if len(value) > 20 else ""))
             options[key] = int(value)
         else:
             options[key] = True
     return options
 
 
-def headless(args: argparse.Namespace) -> int:
-    rules = load_ruleset(args.config)
+def headless(args: argparse.Namespace, rules: Ruleset | None = None) -> int:
+    rules = rules or load_ruleset(args.config)
     verbose = args.games == 1
     wins: Counter[str] = Counter()
     for n in range(args.games):
@@ -81,13 +87,30 @@ def headless(args: argparse.Namespace) -> int:
     return 0
 
 
+def load(args: argparse.Namespace) -> Ruleset:
+    """The rule files and the options checked before any game: bad input is one line on stderr, never a
+    traceback."""
+    rules = load_ruleset(args.config)
+    check_options(rules, args.options)
+    return rules
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        rules = load(args)
+    except (ConfigError, SetupError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except INPUT_ERRORS as exc:
+        print(f"error: cannot load the rules from {args.config or 'config/'}: {type(exc).__name__}: "
+              f"{str(exc)[:300]}", file=sys.stderr)
+        return 2
     try:
         if not args.headless:
             print("The windowed client is not built yet; playing a headless bot game instead "
                   "(python main.py --headless --help for options).")
-        return headless(args)
+        return headless(args, rules)
     except (ConfigError, SetupError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

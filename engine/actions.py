@@ -45,10 +45,18 @@ def act(verb: str, *args: object) -> Action:
     return _make(Action, (verb, args))
 
 
+MAX_TEXT = 1000          # characters in an action's text, or in a word of an Action (ENGINE.md, Limits on input)
+MAX_ARGS = 8             # arguments of an Action (the longest legal action has 3)
+MAX_NUMBER = 10 ** 9     # whole-number arguments lie strictly between -MAX_NUMBER and MAX_NUMBER (die faces: 1-6)
+
+
 def split_text(text: str) -> list[str]:
-    """Split an action's text into words, honouring quotes; IllegalAction on unbalanced quotes."""
+    """Split an action's text into words, honouring quotes; IllegalAction on unbalanced quotes or on a text
+    longer than MAX_TEXT (checked first: shlex takes seconds over a megabyte)."""
     if not isinstance(text, str):
         raise IllegalAction(f"an action must be text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise IllegalAction(f"an action's text is at most {MAX_TEXT} characters, got {len(text):,}")
     try:
         words = shlex.split(text)
     except ValueError as exc:
@@ -56,3 +64,31 @@ def split_text(text: str) -> list[str]:
     if not words:
         raise IllegalAction("empty action text")
     return words
+
+
+def check_shape(action: object) -> None:
+    """IllegalAction unless `action` is an Action whose verb is a text and whose arguments are a tuple of texts
+    and whole numbers (what every legal action is made of), none of them too long: so engine.apply refuses a
+    malformed Action (Action(5, None), Action("go", "0906"), a list among the arguments) like any other
+    illegal one, instead of failing somewhere inside with a TypeError."""
+    if not isinstance(action, Action):
+        raise IllegalAction(f"expected an Action, got {type(action).__name__}")
+    if len(action) != 2:
+        raise IllegalAction("an Action is a verb and a tuple of arguments")
+    verb, args = action
+    if type(verb) is not str:
+        raise IllegalAction(f"an action's verb is a text, got {type(verb).__name__}")
+    if type(args) is not tuple:
+        raise IllegalAction(f"an action's arguments are a tuple, got {type(args).__name__}")
+    if len(args) > MAX_ARGS:
+        raise IllegalAction(f"an action has at most {MAX_ARGS} arguments, got {len(args)}")
+    if len(verb) > MAX_TEXT:
+        raise IllegalAction(f"an action's words are at most {MAX_TEXT} characters")
+    for arg in args:
+        kind = type(arg)
+        if kind is str:
+            if len(arg) > MAX_TEXT:
+                raise IllegalAction(f"an action's words are at most {MAX_TEXT} characters")
+        elif kind is not int or not -MAX_NUMBER < arg < MAX_NUMBER:
+            raise IllegalAction(f"an action's arguments are texts and whole numbers below {MAX_NUMBER:,}, "
+                                f"got {kind.__name__}")

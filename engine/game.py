@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import indexOf
 
 from . import anytime, building, exploration, flow, movement, turn_order, victory
-from .actions import Action, IllegalAction, split_text
+from .actions import Action, IllegalAction, check_shape, split_text
 from .state import CHANCE_ACTOR, NO_ACTOR, OVER, Event, GameState
 
 CHANCE = "chance"
@@ -58,14 +59,23 @@ def apply(state: GameState, action: Action) -> list[Event]:
 
     Raises IllegalAction with the reason, leaving the state untouched, if the action is not legal now.
     """
-    if not isinstance(action, Action):
-        raise IllegalAction(f"expected an Action, got {type(action).__name__}")
-    if state.actor == NO_ACTOR:
-        raise IllegalAction("the game is over")
+    if type(action) is not Action or state.actor == NO_ACTOR:
+        check_shape(action)
+        if state.actor == NO_ACTOR:
+            raise IllegalAction("the game is over")
     legal = _legal(state)
-    if action not in legal:
-        raise IllegalAction(_why_illegal(state, action, legal))
-    return _perform(state, action, False)
+    try:
+        found = legal[indexOf(legal, action)]      # (list.index would put the action's repr in its error)
+    except ValueError:
+        check_shape(action)
+        raise IllegalAction(_why_illegal(state, action, legal)) from None
+    if found is not action:
+        # Equal to a legal action but not the engine's own object (a client built it): its words must be of the
+        # same types, as True == 1 and 1.0 == 1 would otherwise pass for a die face.
+        check_shape(action)
+        if any(type(mine) is not type(theirs) for mine, theirs in zip(action.args, found.args)):
+            raise IllegalAction(_why_illegal(state, action, legal))
+    return _perform(state, found, False)
 
 
 def resolve_chance(state: GameState) -> list[Event]:

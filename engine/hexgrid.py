@@ -20,7 +20,7 @@ def label(col: int, row: int) -> str:
 
 def parse_label(text: str) -> tuple[int, int]:
     """(col, row) of a label such as "0712"; ValueError if it is not four digits."""
-    if len(text) != 4 or not text.isdigit():
+    if len(text) != 4 or not (text.isascii() and text.isdigit()):     # isdigit() alone takes "²"
         raise ValueError(f"hex label must be four digits CCRR, got {text!r}")
     return int(text[:2]), int(text[2:])
 

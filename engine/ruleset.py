@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from . import hexgrid
 from .hexmap import CELL_KINDS, ISLAND, UNKNOWN, HexMap, PrintedIG, SetupOcean, SetupTile
-from .schema import (Bool, Check, ConfigError, Frac, Int, ListOf, OneOf, Record, Str, Where,
+from .schema import (Bool, Check, ConfigError, Frac, Int, ListOf, OneOf, Record, Str, Where, ascii_digits,
                      read_yaml, unique)
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "config"
@@ -25,7 +25,7 @@ BATTLE_RESULTS = ("attacker_removed", "attacker_panics", "defender_panics", "def
 REGIONS = ("melanesia", "micronesia", "polynesia")
 SIDES = OneOf("attack", "defend", "any")
 Direction = Int(0, 5)
-HexLabel = Check(Str(), lambda s: len(s) == 4 and s.isdigit(), 'a hex label of four digits "CCRR"')
+HexLabel = Check(Str(), lambda s: ascii_digits(s, 4), 'a hex label of four digits "CCRR"')
 
 # --- schemas, one per file ------------------------------------------------------------------------------------
 
@@ -149,7 +149,7 @@ KUMARA = Record({
 MALARIA = Record({"roller": Str(), "table": ListOf(Record({"faces": ListOf(Int(1, 6), 1, 6), "ig": Str()}), 1)})
 
 OPTIONS = Record({"options": ListOf(Record(
-    {"id": Str(), "rule": Check(Str(), lambda s: s[:1] == "A" and s[1:].isdigit(), "a rule number A1-A7"),
+    {"id": Str(), "rule": Check(Str(), lambda s: s[:1] == "A" and ascii_digits(s[1:]), "a rule number A1-A7"),
      "kind": OneOf("flag", "vp_target"), "default": OneOf(False), "title": Str()}), 1)})
 
 FILES = {"rules": RULES, "map": MAP, "tiles": TILES, "markers": MARKERS, "cards": CARDS, "events": EVENTS,
@@ -267,8 +267,16 @@ def load_ruleset(path: str | Path | None = None) -> Ruleset:
         label = f"config/{name}.yaml" if path is None else str(folder / f"{name}.yaml")
         raw, lines = read_yaml(folder / f"{name}.yaml", label)
         where[name] = Where(label, lines)
-        data[name] = schema.check(raw, where[name])
-    return _build(str(folder), data, where)
+        try:
+            data[name] = schema.check(raw, where[name])
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError, MemoryError) as exc:
+            raise ConfigError(label, "", "values the schema can check", f"{type(exc).__name__}: {exc}") from None
+    try:
+        return _build(str(folder), data, where)
+    except (ValueError, TypeError, KeyError, IndexError, ZeroDivisionError, RecursionError, MemoryError) as exc:
+        # A safety net: every check above should have named the file and key already.
+        raise ConfigError(str(folder), "", "rule files that agree with each other",
+                          f"{type(exc).__name__}: {exc}") from None
 
 
 def _build(folder: str, d: dict[str, dict], w: dict[str, Where]) -> Ruleset:
@@ -310,6 +318,13 @@ def _build(folder: str, d: dict[str, dict], w: dict[str, Where]) -> Ruleset:
             wr.child("local_warriors").child(i).fail("villages_min <= villages_max", str(row["villages_min"]))
         for v in range(row["villages_min"], row["villages_max"] + 1):
             lw[v] = row["warriors"]
+    mix, start = rules["counter_mix"], rules["starting_pieces"]
+    if not any(mix[k] for k in PIECES):
+        wr.child("counter_mix").fail("at least one piece of some kind", "no pieces at all")
+    for kind in PIECES:
+        if mix[kind] < start.get(kind, 0):
+            wr.child("counter_mix").child(kind).fail(
+                f"at least the {start[kind]} {kind} of starting_pieces", str(mix[kind]))
     vp = {k: Fraction(v) for k, v in rules["victory_points"].items() if k != "source"}
     vp_scale = lcm(*(value.denominator for value in vp.values()))
     return Ruleset(
@@ -317,7 +332,7 @@ def _build(folder: str, d: dict[str, dict], w: dict[str, Where]) -> Ruleset:
         vp=_frozen(vp), vp_scale=vp_scale,
         vp_units=_frozen({k: int(value * vp_scale) for k, value in vp.items()}),
         thresholds=MappingProxyType({int(k): v for k, v in rules["thresholds"].items()
-                                     if k.isdigit()}),
+                                     if ascii_digits(k)}),
         variable_end_window=rules["thresholds"]["variable_end_window"],
         exploration=_frozen(rules["exploration"]),
         battle_die=("",) + tuple(rules["battle_die"][str(f)] for f in range(1, 7)),
@@ -424,8 +439,16 @@ def _map(data: dict, at: Where, tile_names: set[str]) -> HexMap:
     cell(fe["unfortunate"], fe_at.child("unfortunate"), ("ocean",))
     for i, h in enumerate(fe["south_america_adjacent"]):
         cell(h, fe_at.child("south_america_adjacent").child(i), ("ocean",))
+    # Decorative labels name hexes too (scenarios may write "Coral Sea"): a label's name must not be taken by
+    # a hex label, an island group, a tile, a special hex or another label, which it would shadow.
+    taken = {g["name"] for g in data["island_groups"]} | tile_names | {"Galapagos Islands", "Unfortunate Islands"}
     for i, lab in enumerate(data["labels"]):
         cell(lab["hex"], at.child("labels").child(i).child("hex"), ("ocean", UNKNOWN, ISLAND))
+        name = lab["name"]
+        if ascii_digits(name, 4) or name.strip() != name or name in taken:
+            at.child("labels").child(i).child("name").fail(
+                "a name of its own (not a hex label, an island group, a tile or another label's name)", repr(name))
+        taken.add(name)
 
     hexmap_index = {c: n for n, c in enumerate(sorted(cells))}
 

@@ -3,6 +3,10 @@
 A save is replayed on load (seed + actions give the same game bit for bit) and checked against the state hash
 written with it, so a corrupt, truncated, tampered or wrong-version file is refused with SaveError. Saves are
 written to a temporary file and renamed, so a failed write never destroys the last good save.
+
+A save cannot choose its luck: every outcome of chance in it must be the one the seed's streams draw at that
+point (or the one its scenario queued), so editing a die roll and recomputing the hash does not load. A game
+whose scenario queued outcomes is marked `"arranged": true` (`is_arranged`).
 """
 from __future__ import annotations
 
@@ -10,17 +14,22 @@ import hashlib
 from array import array
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from . import flow
 from .actions import Action, IllegalAction
 from .game import apply, parse_action, resolve_chance
 from .ruleset import Ruleset
-from .state import STEP_NAMES, GameState
+from .schema import TooLarge, read_capped
+from .state import CHANCE_ACTOR, STEP_NAMES, GameState
 
 FORMAT = "paradise-save"
 VERSION = 1
+SAVE_BYTES = 8 << 20        # a save file is at most 8 MiB (a 4-player game of 40 turns is ~0.3 MiB)
+QUEUES = ("cup_order", "stack_order", "deck_order", "dice")     # a scenario's queued outcomes
 
 
 class SaveError(Exception):
@@ -62,16 +71,32 @@ def history(state: GameState) -> list[list]:
     return [[str(action), drawn] for action, drawn in state.actions_done()]
 
 
+def is_arranged(state: GameState) -> bool:
+    """Whether the game began from a scenario that queued outcomes (cup_order, stack_order, deck_order, dice):
+    its first draws were set by whoever wrote the scenario, not drawn from the seed's streams. Saves record it
+    as "arranged" (a tournament or a record table may want to refuse such games)."""
+    start = state.start
+    scenario = start.get("scenario") if isinstance(start, dict) else None
+    return isinstance(scenario, dict) and any(scenario.get(key) for key in QUEUES)
+
+
 def save_data(state: GameState) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "start": state.start, "actions": history(state),
-            "turn": state.turn, "step": STEP_NAMES[state.step], "state_hash": state_hash(state)}
+            "turn": state.turn, "step": STEP_NAMES[state.step], "arranged": is_arranged(state),
+            "state_hash": state_hash(state)}
 
 
 def save(state: GameState, path: str | os.PathLike) -> None:
-    """Write the game to `path` atomically (temporary file in the same folder, then rename)."""
+    """Write the game to `path` atomically (temporary file in the same folder, then rename). SaveError if the
+    folder does not exist. Temporary files that an earlier save to the same path left behind (the program was
+    killed while writing) are removed: only `.<name>.XXXXXXXX.tmp`, the names this function makes for `path`."""
     target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise SaveError(f"cannot save to {path}: the folder {str(folder)!r} {what}")
     text = json.dumps(save_data(state), indent=1)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -81,14 +106,33 @@ def save(state: GameState, path: str | os.PathLike) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _remove_stale_temporaries(target)
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Delete the temporary files of killed saves to `target` (tempfile.mkstemp's 8 random characters between
+    the prefix and the suffix save() gives it), and nothing else."""
+    pattern = re.compile(rf"\.{re.escape(target.name)}\.[a-z0-9_]{{8}}\.tmp\Z")
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return
+    for entry in entries:
+        if pattern.match(entry.name) and entry.is_file(follow_symlinks=False):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
 
 
 def load(path: str | os.PathLike, rules: Ruleset | None = None) -> GameState:
     """Read a save, replay it, and check the replay against the saved state hash."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_capped(path, SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError(f"no save at {path}") from None
+    except TooLarge as exc:
+        raise SaveError(f"the save {path} is {exc}: a save is at most {SAVE_BYTES:,} bytes") from None
     except (OSError, ValueError) as exc:          # ValueError: undecodable bytes or a NUL in the path
         raise SaveError(f"cannot read the save {path!r}: {exc}") from None
     try:
@@ -96,10 +140,27 @@ def load(path: str | os.PathLike, rules: Ruleset | None = None) -> GameState:
     except json.JSONDecodeError as exc:
         raise SaveError(f"the save {path} is not valid JSON (damaged or truncated?): {exc.msg} "
                         f"at line {exc.lineno}") from None
+    except RecursionError:
+        raise SaveError(f"the save {path} is nested too deeply to be a save") from None
+    except (ValueError, MemoryError) as exc:      # ValueError: an integer beyond Python's 4,300 digits
+        raise SaveError(f"the save {path} cannot be read: {exc}") from None
     return from_data(data, rules, str(path))
 
 
 def from_data(data: Any, rules: Ruleset | None = None, name: str = "the save") -> GameState:
+    """The game a save's data describes, replayed and checked; SaveError naming `name` and the key otherwise."""
+    try:
+        return _from_data(data, rules, name)
+    except SaveError:
+        raise
+    except RecursionError:
+        raise SaveError(f"{name} is nested too deeply to be a save") from None
+    except (ValueError, TypeError, KeyError, IndexError, MemoryError) as exc:
+        # A safety net: the checks below name what is wrong; anything they miss is still refused as a save.
+        raise SaveError(f"{name} cannot be replayed: {type(exc).__name__}: {exc}") from None
+
+
+def _from_data(data: Any, rules: Ruleset | None, name: str) -> GameState:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{name} is not a Paradise save")
     if data.get("version") != VERSION:
@@ -111,6 +172,9 @@ def from_data(data: Any, rules: Ruleset | None = None, name: str = "the save") -
     if state_hash(state) != expected or data.get("turn") != state.turn or data.get("step") != STEP_NAMES[state.step]:
         raise SaveError(f"{name} does not replay to the state it was saved with (edited, or saved with "
                         f"different rule files)")
+    if "arranged" in data and data["arranged"] is not is_arranged(state):
+        raise SaveError(f"{name}: arranged is {data['arranged']!r}, but its start "
+                        f"{'queues' if is_arranged(state) else 'queues no'} outcomes")
     return state
 
 
@@ -121,6 +185,8 @@ def replay(start: Any, actions: list, rules: Ruleset | None = None, name: str = 
         state = start_game(start, rules)
     except ScenarioError as exc:
         raise SaveError(f"{name} has a bad start: {exc}") from None
+    if not isinstance(actions, list):
+        raise SaveError(f"{name}: the actions are a list of [text, drawn], got {type(actions).__name__}")
     for i, entry in enumerate(actions):
         if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
                 or not isinstance(entry[1], bool)):
@@ -132,9 +198,35 @@ def replay(start: Any, actions: list, rules: Ruleset | None = None, name: str = 
                 verb, args, _ = state.history.last()
                 got = str(Action(verb, args))
                 if got != text:
-                    raise SaveError(f"{name}: action {i + 1} drew {got!r}, the save says {text!r}")
+                    raise SaveError(f"{name}: action {i + 1} drew {got!r}, the save says {_short(text)}")
+            elif state.actor == CHANCE_ACTOR:
+                _check_arranged(state, text, f"{name}: action {i + 1}")
+                apply(state, parse_action(state, text))
             else:
                 apply(state, parse_action(state, text))
         except IllegalAction as exc:
-            raise SaveError(f"{name}: action {i + 1} ({text!r}) is not legal: {exc}") from None
+            raise SaveError(f"{name}: action {i + 1} ({_short(text)}) is not legal: {exc}") from None
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError, MemoryError) as exc:
+            raise SaveError(f"{name}: action {i + 1} ({_short(text)}) cannot be replayed: "
+                            f"{type(exc).__name__}: {exc}") from None
     return state
+
+
+def _short(text: str) -> str:
+    """An action's text as messages quote it: at most 60 characters (a save may hold a megabyte-long word)."""
+    return repr(text) if len(text) <= 60 else repr(text[:57]) + "..."
+
+
+def _check_arranged(state: GameState, text: str, where: str) -> None:
+    """An outcome of chance not drawn by the state's streams ([text, false]) is allowed only where the scenario
+    queued it: the draw then leaves the streams alone and gives the queued outcome, which the text must be.
+    Elsewhere the outcome would be whatever the file says (an edited die roll), so it is refused."""
+    streams = state.streams[:]
+    expected = str(flow.step_module(state).draw(state))     # leaves the piles alone; may advance a stream
+    queued = state.streams == streams
+    state.streams = streams
+    if not queued:
+        raise SaveError(f"{where} ({_short(text)}) sets an outcome of chance by hand; a save's draws and rolls "
+                        f"come from its seed (written [text, true]) or from its scenario's queued outcomes")
+    if expected != text:
+        raise SaveError(f"{where} is {_short(text)}, but the scenario queued {expected!r} for this draw")

@@ -6,6 +6,7 @@ this error formatting.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -14,6 +15,13 @@ from typing import Any, Callable, NoReturn
 import yaml
 
 SOURCES = ("rulebook", "public", "stand-in")
+
+# Limits on what is read (docs/ENGINE.md, "Limits on input"): a rule file is at most 1 MiB, and any YAML the
+# engine reads (rule files, scenarios) holds at most YAML_NODES values once its aliases are expanded, nested at
+# most YAML_DEPTH deep. The real files are far below (map.yaml, the largest, is ~7 KB and ~1,500 values).
+CONFIG_FILE_BYTES = 1 << 20
+YAML_NODES = 100_000
+YAML_DEPTH = 64
 
 
 class ConfigError(Exception):
@@ -46,26 +54,116 @@ def _lines(node: yaml.Node, path: tuple, out: dict[tuple, int]) -> None:
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+class TooLarge(ValueError):
+    """A file is larger than the engine reads; the message gives its size and the limit."""
+
+
+def read_capped(path: str | Path, limit: int) -> str:
+    """A UTF-8 text file of at most `limit` bytes; TooLarge beyond (only limit + 1 bytes are ever read, so a
+    huge file or a device costs nothing). OSError, UnicodeDecodeError and ValueError (a NUL in the path) pass."""
+    with open(path, "rb") as handle:
+        raw = handle.read(limit + 1)
+    if len(raw) > limit:
+        raise TooLarge(f"larger than {limit:,} bytes")
+    return raw.decode("utf-8")
+
+
+class YamlLimit(yaml.YAMLError):
+    """YAML that would expand beyond the limits (an alias bomb, a recursive alias, too deep a nesting)."""
+
+    def __init__(self, problem: str, mark: Any = None):
+        super().__init__(problem)
+        self.problem, self.problem_mark = problem, mark
+
+
+def parse_yaml(text: str, max_nodes: int = YAML_NODES, max_depth: int = YAML_DEPTH) -> tuple[Any, Any]:
+    """Parse one YAML document with the safe loader (the C one when PyYAML has it) into (data, node graph).
+
+    The events are read first, without building anything, to measure the document as it would be once its
+    aliases are expanded: an alias counts as many values as the anchored value holds, so an alias bomb
+    ("billion laughs") is refused after a few hundred events, well before anything walks the expanded data; an
+    alias inside its own anchor (a recursive structure) and nesting deeper than `max_depth` are refused too.
+    Raises yaml.YAMLError (YamlLimit for the limits); RecursionError, MemoryError and ValueError (integers
+    beyond Python's digit limit) can still come from the constructor and are the caller's to report."""
+    loader = _Loader(text)
+    try:
+        sizes: dict[str, int] = {}         # anchor -> values it holds, expanded
+        stack: list[list] = []             # open collections: [anchor, values so far]
+        total = 0
+        while True:
+            ev = loader.get_event()
+            if ev is None:
+                break
+            if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                stack.append([ev.anchor, 1])
+                total += 1
+                if len(stack) > max_depth:
+                    raise YamlLimit(f"nesting deeper than {max_depth} levels", ev.start_mark)
+                continue
+            if isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                anchor, n = stack.pop()
+                if anchor is not None:
+                    sizes[anchor] = n
+            elif isinstance(ev, yaml.ScalarEvent):
+                n = 1
+                total += 1
+                if ev.anchor is not None:
+                    sizes[ev.anchor] = 1
+            elif isinstance(ev, yaml.AliasEvent):
+                if any(anchor == ev.anchor for anchor, _ in stack):
+                    raise YamlLimit(f"the alias *{ev.anchor} inside its own anchor (a recursive structure)",
+                                    ev.start_mark)
+                n = sizes.get(ev.anchor, 1)  # an undefined alias: the composer reports it below
+                total += n
+            else:
+                continue
+            if stack:
+                stack[-1][1] += n
+            if total > max_nodes:
+                raise YamlLimit(f"more than {max_nodes:,} values once its aliases are expanded", ev.start_mark)
+    finally:
+        loader.dispose()
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+    return data, node
+
+
 def read_yaml(path: Path, label: str) -> tuple[Any, dict[tuple, int]]:
     """Parse one YAML file into plain data plus a map from key path to line number."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_capped(path, CONFIG_FILE_BYTES)
     except FileNotFoundError:
         raise ConfigError(label, "", "the file to exist", "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except TooLarge as exc:
+        raise ConfigError(label, "", f"a rule file of at most {CONFIG_FILE_BYTES:,} bytes", str(exc)) from None
+    except (OSError, ValueError) as exc:        # UnicodeDecodeError is a ValueError; so is a NUL in the path
         raise ConfigError(label, "", "a readable UTF-8 text file", type(exc).__name__) from None
     try:
-        node = yaml.compose(text, Loader=_Loader)
-        data = yaml.load(text, Loader=_Loader)
+        data, node = parse_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
-        raise ConfigError(label, "", "valid YAML", f"a syntax error ({problem})",
-                          mark.line + 1 if mark else None) from None
+        if isinstance(exc, YamlLimit):
+            expected, found = "YAML within the limits (docs/ENGINE.md)", problem
+        else:
+            expected, found = "valid YAML", f"a syntax error ({problem})"
+        raise ConfigError(label, "", expected, found, mark.line + 1 if mark else None) from None
+    except (ValueError, TypeError, KeyError, RecursionError, MemoryError) as exc:
+        raise ConfigError(label, "", "valid YAML within the limits", f"{type(exc).__name__}: {_short(exc)}") \
+            from None
     lines: dict[tuple, int] = {}
     if node is not None:
         _lines(node, (), lines)
     return data, lines
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc)
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 @dataclass(frozen=True)
@@ -148,18 +246,40 @@ class OneOf(Schema):
         return value
 
 
+_FRACTION = re.compile(r"([0-9]{1,9})(?:/([0-9]{1,9}))?\Z")
+
+
+def fraction(value: Any) -> Fraction | None:
+    """A non-negative number written as a whole number or as the text "n" or "n/d" (ASCII digits, at most nine
+    each); None for anything else. The text is matched before any conversion: Fraction() itself would take
+    exponents, and Fraction("1e999999999") never returns."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return Fraction(value) if 0 <= value < 10 ** 9 else None
+    if isinstance(value, str):
+        match = _FRACTION.match(value)
+        if match:
+            numerator, denominator = int(match.group(1)), int(match.group(2) or 1)
+            if denominator:
+                return Fraction(numerator, denominator)
+    return None
+
+
+def ascii_digits(text: Any, count: int | None = None) -> bool:
+    """Whether a text is made of ASCII digits only (str.isdigit() also accepts "²" or "٣", which int() may
+    refuse), `count` of them if given."""
+    return (isinstance(text, str) and text.isascii() and text.isdigit()
+            and (count is None or len(text) == count))
+
+
 class Frac(Schema):
     """A non-negative number written as an integer or a fraction text such as "1/2"."""
     expected = "a number such as 1 or \"1/2\""
 
     def check(self, value: Any, at: Where) -> Fraction:
-        if isinstance(value, bool):
-            at.fail(self.expected, describe(value))
-        try:
-            result = Fraction(value) if isinstance(value, (int, str)) else None
-        except (ValueError, ZeroDivisionError):
-            result = None
-        if result is None or result < 0:
+        result = fraction(value)
+        if result is None:
             at.fail(self.expected, describe(value))
         return result
 

@@ -64,16 +64,16 @@ def event(kind: str, visible: frozenset[int] | None = None, **data: Any) -> Even
 class Journal:
     """An append-only list that clones share: the action history and the event log.
 
-    Full chunks of items are frozen into tuples linked as `(chunk, previous)`. A clone shares the whole
-    journal, which is then marked shared: a state that adds to a shared journal first takes its own copy of the
-    open tail. Items are plain tuples of plain values, which the garbage collector stops tracking: with one
+    Full chunks of items are frozen into tuples linked as `(chunk, previous, items in all chunks)`. A clone
+    shares the whole journal, which is then marked shared: a state that adds to a shared journal first takes its
+    own copy of the open tail. Items are plain tuples of plain values, which the garbage collector stops tracking: with one
     linked node and one named tuple per item, the collector's passes over long games had taken a tenth of the
     engine's time."""
 
     __slots__ = ("chunks", "tail", "shared")
 
     def __init__(self) -> None:
-        self.chunks: tuple | None = None  # (chunk, previous chunks), or None
+        self.chunks: tuple | None = None  # (chunk, previous chunks, items in all chunks), or None
         self.tail: list[tuple] = []
         self.shared = False               # a clone holds it too: copy before adding
 
@@ -89,7 +89,9 @@ class Journal:
             out.chunks, out.tail, out.shared = self.chunks, self.tail[:], False
         out.tail += items
         if len(out.tail) >= JOURNAL_CHUNK:
-            out.chunks, out.tail = (tuple(out.tail), out.chunks), []
+            chunks = out.chunks
+            out.chunks = (tuple(out.tail), chunks, len(out.tail) + (chunks[2] if chunks else 0))
+            out.tail = []
         return out
 
     def items(self) -> list[tuple]:
@@ -99,6 +101,27 @@ class Journal:
             chunks.append(node[0])
             node = node[1]
         return [item for chunk in reversed(chunks) for item in chunk] + self.tail
+
+    def __len__(self) -> int:
+        return (self.chunks[2] if self.chunks else 0) + len(self.tail)
+
+    def items_from(self, start: int) -> list[tuple]:
+        """The items from index `start` on, oldest first: only the chunks that hold them are visited and
+        copied, so reading the newest items of a long journal costs what they are, not the whole journal."""
+        start = max(0, start)
+        tail = self.tail
+        first = self.chunks[2] if self.chunks else 0      # index of the tail's first item
+        if start >= first + len(tail):
+            return []
+        if start >= first:
+            return tail[start - first:]
+        chunks, node = [], self.chunks
+        while node is not None and first > start:
+            chunks.append(node[0])
+            first -= len(node[0])
+            node = node[1]
+        out = [item for chunk in reversed(chunks) for item in chunk]
+        return out[start - first:] + tail
 
     def last(self) -> tuple:
         return self.tail[-1] if self.tail else self.chunks[0][-1]

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import time
 
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import engine
+from engine.view import UnknownPlayer
 
 from .helpers import CONFIG, play_random
 
@@ -149,3 +151,133 @@ def test_unreadable_save_paths_are_refused(tmp_path):
     (tmp_path / "latin.json").write_bytes(b"\xff\xfe{")
     with pytest.raises(engine.SaveError):
         engine.load(tmp_path / "latin.json")
+
+
+# --- hostile and careless input, case by case (docs/ENGINE.md, "Limits on input") ------------------------------
+
+def test_deeply_nested_json_in_a_save_is_refused(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 200_000 + "]" * 200_000)           # json.loads: RecursionError
+    with pytest.raises(engine.SaveError, match="nested too deeply"):
+        engine.load(path)
+    path.write_text('{"format": "paradise-save", "version": 1, "start": ' + "[" * 900 + "]" * 900 + "}")
+    with pytest.raises(engine.SaveError):
+        engine.load(path)
+
+
+def test_an_integer_of_5000_digits_in_a_save_is_refused(rules, tmp_path):
+    good = tmp_path / "good.json"
+    engine.save(engine.new_game(rules, 2, 1), good)
+    text = good.read_text()
+    for old in ('"turn": 1', '"seed": 1'):
+        assert old in text
+        bad = tmp_path / "bad.json"
+        bad.write_text(text.replace(old, old + "0" * 5000, 1))
+        with pytest.raises(engine.SaveError, match="cannot be read"):
+            engine.load(bad)
+
+
+def test_a_megabyte_action_word_is_refused_at_once(midgame, tmp_path):
+    word = "x" * (1 << 20)
+    for text in (word, "go " + word, "'" + word):
+        start = time.perf_counter()
+        with pytest.raises(engine.IllegalAction, match="at most 1000 characters"):
+            engine.parse_action(midgame, text)
+        elapsed = time.perf_counter() - start
+        assert elapsed < 0.5, f"refusing a 1 MB action took {elapsed:.3f} s"
+    with pytest.raises(engine.IllegalAction, match="at most 1000 characters"):
+        engine.apply(midgame, engine.Action("go", (word,)))
+    data = {"format": "paradise-save", "version": 1, "start": midgame.start, "actions": [[word, False]],
+            "turn": 1, "step": "turn_order", "state_hash": "0" * 64}
+    (tmp_path / "long.json").write_text(json.dumps(data))
+    start = time.perf_counter()
+    with pytest.raises(engine.SaveError, match="action 1 .*at most 1000 characters"):
+        engine.load(tmp_path / "long.json")
+    assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize("action", [
+    engine.Action(5, None), engine.Action("go", "0906"), engine.Action("go", ["0906"]), engine.Action(None, ()),
+    engine.Action("go", (["0906"],)), engine.Action("go", ({"hex": "0906"},)), engine.Action("go", ({1, 2},)),
+    engine.Action("die", (True,)), engine.Action("die", (4.0,)), engine.Action("die", (10 ** 5000,)),
+    engine.Action("go", (b"0906",)), engine.Action("x" * 5000, ()), engine.Action("go", ("0906",) * 9),
+    tuple.__new__(engine.Action, ("go", ("0906",), "extra")), ("go", ("0906",)), "go 0906", None,
+])
+def test_malformed_action_objects_are_illegal_actions(midgame, action):
+    """engine.apply refuses them like any illegal action (never a TypeError), and changes nothing."""
+    before = engine.state_hash(midgame)
+    with pytest.raises(engine.IllegalAction):
+        engine.apply(midgame, action)
+    assert engine.state_hash(midgame) == before
+
+
+def test_a_die_roll_written_as_true_is_not_a_one(rules):
+    """True == 1 in Python: Action("die", (True,)) compared equal to "die 1" and then failed half-applied."""
+    from .test_saves import arranged_battle
+    s = arranged_battle(rules)
+    before = engine.state_hash(s)
+    with pytest.raises(engine.IllegalAction):
+        engine.apply(s, engine.Action("die", (True,)))
+    assert engine.state_hash(s) == before and engine.current_player(s) == engine.CHANCE
+
+
+@pytest.mark.parametrize("text", ["premove 0²07", "premove ０８０７", "premove 08٠7"])
+def test_hex_labels_with_non_ascii_digits_are_not_hexes_in_notation(rules, text):
+    s = engine.load_scenario(rules, {"players": ["Tonga", "Samoa"], "step": "exploration"})
+    assert "premove 0807" in map(str, engine.legal_actions(s))
+    with pytest.raises(engine.IllegalAction):
+        engine.parse_action(s, text)
+
+
+def test_observing_an_unknown_player_is_a_clear_error(midgame):
+    for who in ("Nobody", None, 5, ["Tonga"], ""):
+        with pytest.raises(UnknownPlayer, match="no player is named") as info:
+            engine.observe(midgame, who)
+        assert isinstance(info.value, KeyError) and isinstance(info.value, ValueError)
+        assert str(info.value).startswith("no player is named")
+    with pytest.raises(ValueError, match="since"):
+        engine.observe(midgame, midgame.names[0], since=-1)
+    with pytest.raises(ValueError, match="since"):
+        engine.observe(midgame, midgame.names[0], since="3")
+
+
+# --- the command line: bad input is one line on stderr and exit code 2 ------------------------------------------
+
+def run_main(capsys, *argv: str) -> tuple[int, str]:
+    import main
+    try:
+        code = main.main(list(argv))
+    except SystemExit as exc:                  # argparse's own errors
+        code = exc.code
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "1" + "0" * 5000, "-3", "1e3"])
+def test_cli_option_numbers_are_ascii_digits(capsys, value):
+    code, err = run_main(capsys, "--headless", "--turns", "1", "--options", f"variable_game_end={value}")
+    assert code == 2 and "takes a whole number" in err and "Traceback" not in err and len(err) < 1000
+
+
+@pytest.mark.parametrize("damage", ["bomb", "digits", "huge", "zero_mix", "options"])
+def test_cli_bad_rule_files_give_one_line_and_exit_code_2(capsys, tmp_path, damage):
+    from .test_config_errors import alias_bomb
+    folder = tmp_path / "config"
+    shutil.copytree(CONFIG, folder)
+    rules_file = folder / "rules.yaml"
+    text = rules_file.read_text()
+    if damage == "bomb":
+        rules_file.write_text(text + "\n" + alias_bomb())
+    elif damage == "digits":
+        rules_file.write_text(text.replace("  war_canoe: 3\n", "  war_canoe: 3" + "0" * 5000 + "\n", 1))
+    elif damage == "huge":
+        rules_file.write_text(text + "#" * (2 << 20))
+    elif damage == "zero_mix":
+        mix = text[text.index("counter_mix:"):]
+        rules_file.write_text(text.replace(mix, "counter_mix:\n  transport_canoe: 0\n  war_canoe: 0\n  "
+                                                "warrior_band: 0\n  colony: 0\n  rumor: 0\n  source: stand-in\n"))
+    else:
+        (folder / "options.yaml").write_text("options: &o [*o]\n")
+    start = time.perf_counter()
+    code, err = run_main(capsys, "--headless", "--turns", "1", "--config", str(folder))
+    assert time.perf_counter() - start < 2
+    assert code == 2 and err.startswith("error: ") and "Traceback" not in err and len(err.splitlines()) == 1

@@ -1,6 +1,8 @@
 """Bad rule files give engine.ConfigError naming the file, the key path, the line and what was expected."""
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 
 import pytest
@@ -153,3 +155,123 @@ def test_every_list_record_has_a_source(name):
                 walk(value, path + (key,))
 
     walk(raw, ("top",))
+
+
+# --- hostile and careless input: every failure is a ConfigError naming the file (docs/ENGINE.md, Limits) -------
+
+def alias_bomb(levels: int = 9, width: int = 9) -> str:
+    """"Billion laughs": each anchor holds `width` aliases of the one before, width ** levels values in all."""
+    lines = ["lol0: &lol0 [" + ", ".join(["lol"] * width) + "]"]
+    for i in range(1, levels):
+        lines.append(f"lol{i}: &lol{i} [" + ", ".join([f"*lol{i - 1}"] * width) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def append(folder: Path, name: str, text: str) -> None:
+    with open(folder / f"{name}.yaml", "a", encoding="utf-8") as handle:
+        handle.write("\n" + text)
+
+
+def test_yaml_alias_bomb_is_refused_at_once(tmp_path):
+    folder = copy_config(tmp_path)
+    append(folder, "rules", alias_bomb())          # 9 ** 9 = 387,420,489 values once expanded
+    start = time.perf_counter()
+    err = load_error(folder)
+    elapsed = time.perf_counter() - start
+    assert err.file.endswith("rules.yaml") and "aliases are expanded" in err.found and err.line is not None
+    assert elapsed < 0.5, f"refusing the alias bomb took {elapsed:.3f} s"
+
+
+def test_yaml_recursive_alias_is_refused(tmp_path):
+    folder = copy_config(tmp_path)
+    append(folder, "cards", "loop: &loop [1, *loop]\n")
+    err = load_error(folder)
+    assert err.file.endswith("cards.yaml") and "recursive" in err.found
+
+
+def test_yaml_nested_too_deep_is_refused(tmp_path):
+    folder = copy_config(tmp_path)
+    append(folder, "tiles", "deep: " + "[" * 100 + "]" * 100 + "\n")
+    err = load_error(folder)
+    assert err.file.endswith("tiles.yaml") and "nesting deeper than 64" in err.found
+
+
+def test_rule_file_larger_than_a_mebibyte_is_refused(tmp_path):
+    folder = copy_config(tmp_path)
+    append(folder, "markers", "# " + "x" * (1 << 20) + "\n")
+    err = load_error(folder)
+    assert err.file.endswith("markers.yaml") and "at most 1,048,576 bytes" in err.expected
+
+
+def test_integer_beyond_4300_digits_is_refused(tmp_path):
+    folder = copy_config(tmp_path)
+    break_file(folder, "rules", "  war_canoe: 3\n", "  war_canoe: 3" + "0" * 5000 + "\n")
+    err = load_error(folder)
+    assert err.file.endswith("rules.yaml") and "ValueError" in err.found and "digits" in err.found
+
+
+def test_V1_fraction_with_an_exponent_is_refused_at_once(tmp_path):
+    """Fraction("1e999999999") never returns: the text is matched before anything converts it."""
+    folder = copy_config(tmp_path)
+    break_file(folder, "rules", 'linked_atoll: "1/2"', 'linked_atoll: "1e999999999"')
+    start = time.perf_counter()
+    err = load_error(folder)
+    assert time.perf_counter() - start < 0.5
+    assert err.path == "victory_points.linked_atoll" and "'1e999999999'" in err.found
+
+
+@pytest.mark.parametrize("value", ['"-1/2"', '"1/0"', '" 1/2"', '"1.5"', '"1_000"', '"½"', '"١/٢"', "1.5", "true"])
+def test_V1_malformed_fractions_are_refused(tmp_path, value):
+    folder = copy_config(tmp_path)
+    break_file(folder, "rules", 'linked_atoll: "1/2"', f"linked_atoll: {value}")
+    err = load_error(folder)
+    assert err.path == "victory_points.linked_atoll" and "a number such as 1" in err.expected
+
+
+def test_hex_label_with_a_superscript_digit_is_refused(tmp_path):
+    """"0²06".isdigit() is true; int("0²") is not a number: labels are checked as ASCII digits."""
+    folder = copy_config(tmp_path)
+    break_file(folder, "map", 'hex: "0706"', 'hex: "0²06"')
+    err = load_error(folder)
+    assert err.path == "island_groups[2].hex" and "four digits" in err.expected and "0²06" in err.found
+
+
+def test_option_rule_number_with_a_non_ascii_digit_is_refused(tmp_path):
+    folder = copy_config(tmp_path)
+    text = (folder / "options.yaml").read_text()
+    rule = re.search(r"rule: (A\d)", text).group(1)
+    break_file(folder, "options", f"rule: {rule}", "rule: A٣")
+    err = load_error(folder)
+    assert err.path.endswith(".rule") and "A1-A7" in err.expected
+
+
+def test_B1_6_a_counter_mix_of_no_pieces_is_refused(tmp_path):
+    folder = copy_config(tmp_path)
+    text = (folder / "rules.yaml").read_text()
+    mix = text[text.index("counter_mix:"):]
+    zero = re.sub(r"(\n  (transport_canoe|war_canoe|warrior_band|colony|rumor)): \d+", r"\1: 0", mix)
+    (folder / "rules.yaml").write_text(text.replace(mix, zero))
+    err = load_error(folder)
+    assert err.path.startswith("counter_mix") and err.file.endswith("rules.yaml")
+
+
+def test_S5_a_counter_mix_below_the_starting_pieces_is_refused(tmp_path):
+    folder = copy_config(tmp_path)
+    break_file(folder, "rules", "  warrior_band: 8\n", "  warrior_band: 1\n")
+    err = load_error(folder)
+    assert err.path == "counter_mix.warrior_band" and "starting_pieces" in err.expected
+
+
+@pytest.mark.parametrize("name", ['"0906"', "Tonga", "Hiva", "Galapagos Islands", "Coral Sea", '" Wake"'])
+def test_a_map_label_may_not_shadow_another_name(tmp_path, name):
+    """A label's name also names its hex (scenarios may write it): it may not be a hex label, an IG, a tile, a
+    special hex or another label's name."""
+    folder = copy_config(tmp_path)
+    break_file(folder, "map", "{name: Tasman Sea,", f"{{name: {name},")
+    err = load_error(folder)
+    assert err.path == "labels[2].name" and "a name of its own" in err.expected
+
+
+def test_a_nul_in_the_config_path_is_a_config_error():
+    with pytest.raises(engine.ConfigError):
+        engine.load_ruleset("con\x00fig")

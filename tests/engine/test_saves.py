@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.saves import save_data
+from engine.saves import history, is_arranged, save_data
 
-from .helpers import play_random
+from .helpers import do, play_random
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,3 +104,164 @@ def test_scenario_games_save_and_load(rules, tmp_path):
     play_random(s, 30)
     engine.save(s, tmp_path / "sc.json")
     assert engine.state_hash(engine.load(tmp_path / "sc.json")) == engine.state_hash(s)
+
+
+# --- a save cannot choose its luck ------------------------------------------------------------------------------
+
+ALL_OPTIONS = {"variable_starting_pieces": True, "saved_resources": True, "malaria": True, "south_island": True,
+               "kumara": True, "random_events": True}
+
+
+@pytest.fixture(scope="module")
+def lucky_game(rules):
+    """A game whose history holds a draw from each pile: the cup, the tile stack, the deck, the event deck, the die."""
+    s = play_random(engine.new_game(rules, 4, 0, ALL_OPTIONS), 200, 0)
+    first: dict[str, int] = {}
+    for i, (text, drawn) in enumerate(history(s)):
+        if drawn:
+            first.setdefault(text.split()[0], i)
+    assert set(first) == {"marker", "tile", "card", "event", "die"}, first
+    return s, first
+
+
+@pytest.mark.parametrize("verb", ["marker", "tile", "card", "event", "die"])
+def test_an_edited_outcome_of_chance_does_not_load(rules, tmp_path, lucky_game, verb):
+    """The forger replays the game up to a draw, sets another outcome by hand and saves: the hash fits the
+    forged game, but the replay refuses the outcome the seed's streams did not draw."""
+    s, first = lucky_game
+    i = first[verb]
+    data = save_data(s)
+    forged = engine.replay(data["start"], data["actions"][:i])
+    drawn = data["actions"][i][0]
+    other = next(str(a) for a, _ in engine.chance_outcomes(forged) if str(a) != drawn)
+    engine.apply(forged, engine.parse_action(forged, other))
+    engine.save(forged, tmp_path / "forged.json")
+    assert json.loads((tmp_path / "forged.json").read_text())["actions"][i] == [other, False]
+    with pytest.raises(engine.SaveError, match=rf"action {i + 1} \({other!r}\) sets an outcome of chance by hand"):
+        engine.load(tmp_path / "forged.json")
+
+
+def test_even_the_drawn_outcome_may_not_be_set_by_hand(rules, tmp_path, lucky_game):
+    """Setting the outcome by hand leaves the stream where it was, so the next draw would repeat it: a choice the
+    forger could use. Only [text, true] (drawn) replays a draw of the seed."""
+    s, first = lucky_game
+    i = first["die"]
+    data = save_data(s)
+    data["actions"][i][1] = False
+    path = write(tmp_path / "hand.json", data)
+    with pytest.raises(engine.SaveError, match=rf"action {i + 1} .*sets an outcome of chance by hand"):
+        engine.load(path)
+
+
+def arranged_battle(rules):
+    """Tonga's two war canoes attack Samoa's stack at sea; the scenario queued the die: 6, 6, 6."""
+    sc = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906"], "dice": [6, 6, 6],
+          "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}],
+                     "Samoa": [{"hex": "0906", "war_canoe": 1, "warrior_band": 1}]}}
+    s = engine.load_scenario(rules, sc)
+    do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end")
+    assert engine.current_player(s) == engine.CHANCE
+    return s
+
+
+def test_M8_4_queued_dice_set_by_hand_save_and_load_marked_arranged(rules, tmp_path):
+    s = arranged_battle(rules)
+    do(s, "die 6")                                   # set by hand: the queued outcome
+    engine.save(s, tmp_path / "arranged.json")
+    data = json.loads((tmp_path / "arranged.json").read_text())
+    assert data["arranged"] is True and data["actions"][-1] == ["die 6", False]
+    loaded = engine.load(tmp_path / "arranged.json")
+    assert engine.state_hash(loaded) == engine.state_hash(s) and is_arranged(loaded)
+    plain = random_game(rules, steps=30)
+    assert not is_arranged(plain) and save_data(plain)["arranged"] is False
+
+
+def test_M8_4_a_queued_die_edited_in_the_save_does_not_load(rules, tmp_path):
+    s = arranged_battle(rules)
+    do(s, "die 6")
+    engine.save(s, tmp_path / "arranged.json")
+    data = json.loads((tmp_path / "arranged.json").read_text())
+    n = len(data["actions"])
+    data["actions"][-1] = ["die 1", False]
+    with pytest.raises(engine.SaveError, match=rf"action {n} is 'die 1', but the scenario queued 'die 6'"):
+        engine.load(write(tmp_path / "edited.json", data))
+
+
+def test_the_arranged_mark_must_match_the_start(rules, tmp_path):
+    s = arranged_battle(rules)
+    engine.save(s, tmp_path / "arranged.json")
+    data = json.loads((tmp_path / "arranged.json").read_text())
+    with pytest.raises(engine.SaveError, match="arranged is False"):
+        engine.load(write(tmp_path / "unmarked.json", {**data, "arranged": False}))
+
+
+# --- a save never opens another file; its start is checked -----------------------------------------------------
+
+def test_a_save_never_opens_the_file_its_start_names(rules, tmp_path, monkeypatch):
+    path = tmp_path / "sc.yaml"
+    path.write_text("players: [Tonga, Samoa]\n")
+    s = engine.load_scenario(rules, path)
+    data = {**save_data(s), "start": {"scenario": str(path)}}
+    opened = []
+    monkeypatch.setattr("engine.scenario.read_capped", lambda *a: opened.append(a) or "")
+    with pytest.raises(engine.SaveError, match="start.scenario: expected the scenario itself .*not the name of a file"):
+        engine.load(write(tmp_path / "s.json", data))
+    assert not opened
+
+
+@pytest.mark.parametrize("start,message", [
+    ({"seed": 1, "homes": ["Tonga", "Samoa"], "options": "abc"}, r"start\.options: expected \{option: value\}"),
+    ({"seed": 1, "homes": ["Tonga", "Samoa"], "options": ["malaria"]}, r"start\.options"),
+    ({"seed": 1, "homes": ["Tonga", "Samoa"], "colour": "red"}, r"start: unknown keys \['colour'\]"),
+    ({"seed": 1}, "start: expected the homes and the seed"),
+    ({"seed": 1, "homes": "Tonga"}, r"start\.homes"),
+    ({"seed": 1, "homes": True}, r"start\.homes"),
+    ({"seed": "1", "homes": 2}, "start: the seed must be a whole number"),
+    ({"scenario": {"players": ["Tonga", "Samoa"]}, "seed": 1}, "a scenario start holds only the scenario"),
+    ({"scenario": {"players": ["Tonga", "Samoa"], "options": "abc"}}, "options: expected"),
+    ({"scenario": ["players"]}, r"start\.scenario: expected the scenario itself"),
+])
+def test_a_bad_start_is_refused_with_its_key(rules, tmp_path, start, message):
+    data = {**save_data(random_game(rules, steps=5, players=2)), "start": start, "actions": []}
+    with pytest.raises(engine.SaveError, match=message):
+        engine.load(write(tmp_path / "s.json", data))
+
+
+# --- writing ----------------------------------------------------------------------------------------------------
+
+def test_saving_into_a_missing_folder_is_a_save_error(rules, tmp_path, monkeypatch):
+    s = random_game(rules, steps=5, players=2)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(engine.SaveError, match="the folder 'missing_folder' does not exist"):
+        engine.save(s, "missing_folder/x.json")
+    (tmp_path / "afile").write_text("")
+    with pytest.raises(engine.SaveError, match="is not a folder"):
+        engine.save(s, tmp_path / "afile" / "x.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_stale_temporaries_of_killed_saves_are_removed_on_the_next_save(rules, tmp_path):
+    s = random_game(rules, steps=5, players=2)
+    stale = [".slot.json.abcd1234.tmp", ".slot.json.z_9y8x7w.tmp"]
+    kept = [".slot.json.abc.tmp", ".slot.json.ABCD1234.tmp", ".slot.json.foo.abcd1234.tmp", "slot.json.abcd1234.tmp",
+            ".other.json.abcd1234.tmp", ".slot.json.abcd1234.tmp.bak", ".slot.jsonXabcd1234.tmp", "notes.txt"]
+    for name in stale + kept:
+        (tmp_path / name).write_text("left over")
+    (tmp_path / ".slot.json.dir12345.tmp").mkdir()              # not a file: kept
+    engine.save(s, tmp_path / "slot.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kept + [".slot.json.dir12345.tmp", "slot.json"])
+    assert engine.state_hash(engine.load(tmp_path / "slot.json")) == engine.state_hash(s)
+
+
+def test_a_save_larger_than_8_mebibytes_is_refused(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_text(" " * ((8 << 20) + 1))
+    with pytest.raises(engine.SaveError, match="at most 8,388,608 bytes"):
+        engine.load(path)
+
+
+def test_replay_refuses_an_action_list_that_is_not_a_list(rules):
+    start = save_data(engine.new_game(rules, 2, 1))["start"]
+    for actions in (None, "end", {"1": "end"}):
+        with pytest.raises(engine.SaveError, match="the actions are a list"):
+            engine.replay(start, actions, rules)
