@@ -12,8 +12,16 @@ from . import building, exploration, movement
 from .chains import face_up_canoe_hexes
 from .ruleset import PIECES
 from .game import current_player
-from .state import AT_HOME, INDEPENDENT, LOST, NOBODY, STEP_NAMES, GameState
+from .state import AT_HOME, INDEPENDENT, LOST, NOBODY, OUT_OF_GAME, STEP_NAMES, UNBUILT, Event, GameState
 from .victory import threshold
+
+
+class UnknownPlayer(KeyError, ValueError):
+    """observe() was asked for someone who does not play in this game. A KeyError (the player is looked up by
+    name) and a ValueError (a bad argument), so either `except` catches it; its message names the players."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown player"
 
 
 def _place(state: GameState, where: int) -> str:
@@ -24,10 +32,19 @@ def _controller(state: GameState, owner: int) -> str | None:
     return None if owner == NOBODY else "independent" if owner == INDEPENDENT else state.names[owner]
 
 
-def observe(state: GameState, player: str, log: bool = True) -> dict[str, Any]:
+def observe(state: GameState, player: str, log: bool = True, since: int = 0) -> dict[str, Any]:
     """Everything `player` may see now, as plain JSON data (`log=False` leaves out the game's log, which bots
-    that decide often do not read)."""
-    me = state.player_index(player)
+    that decide often do not read).
+
+    The log holds the events from index `since` of the whole log on (indexes count every event, also those the
+    player does not see, which are left out, X9); `log_size` is the whole log's length, so a client that keeps
+    the log asks for `since=log_size` next time and reads only what is new. UnknownPlayer (a KeyError and a
+    ValueError) if `player` is not in the game; ValueError if `since` is not a whole number from 0."""
+    if not isinstance(player, str) or player not in state.names:
+        raise UnknownPlayer(f"no player is named {player!r}; players: {', '.join(state.names)}")
+    if type(since) is not int or since < 0:
+        raise ValueError(f"since is an index into the log, a whole number from 0, got {since!r}")
+    me = state.names.index(player)
     rules, labels = state.rules, state.rules.map.labels
     cards = rules.cards
     view: dict[str, Any] = {
@@ -53,6 +70,9 @@ def observe(state: GameState, player: str, log: bool = True) -> dict[str, Any]:
             "kumara": state.adv.kumara[p],
             "galapagos": state.adv.galapagos[p],
             "events_held": len(state.adv.events_held[p]),
+            "supply": _supply(state, p, p == me),
+            "supply_total": state.piece_hex[slice(*state.piece_span[p])].count(UNBUILT),
+            "out_of_game": state.piece_hex[slice(*state.piece_span[p])].count(OUT_OF_GAME),
         } for p, name in enumerate(state.names)],
         "hand": [cards[c].key for c in state.hand[me]],
         "spent": [cards[c].key for c in state.spent[me]],
@@ -66,12 +86,29 @@ def observe(state: GameState, player: str, log: bool = True) -> dict[str, Any]:
         "penalty_pool": state.penalty_pool,
         "hexes": _hexes(state, me),
         "exploration": exploration.view(state),
-        "movement": movement.view(state),
+        "movement": movement.view(state, me),
         "building": building.view(state, me),
         "winners": [state.names[p] for p in state.winners],
-        "log": [e.to_dict() for e in state.events() if e.seen_by(me)] if log else [],
+        "log": _log(state, me, since) if log else [],
+        "log_size": len(state.log),
     }
     return view
+
+
+def _log(state: GameState, me: int, since: int) -> list[dict[str, Any]]:
+    """The events from index `since` on that the player sees (the log keeps (kind, visible, *data) tuples)."""
+    return [Event(e[0], e[2:], e[1]).to_dict() for e in state.log.items_from(since)
+            if e[1] is None or me in e[1]]
+
+
+def _supply(state: GameState, p: int, mine: bool) -> dict[str, int]:
+    """A player's pieces left to build, by kind (B1.6): the unbuilt pieces lie on the table, so everyone sees
+    them (X33). While building, a player's own supply leaves out what they have planned; the others see it as
+    it stood, as the builds stay secret until all are revealed (X8)."""
+    if mine and isinstance(state.sub, building.Building):
+        return building.unbuilt(state, state.sub, p)
+    where = state.piece_hex
+    return {kind: where[ids.start:ids.stop].count(UNBUILT) for kind, ids in zip(PIECES, state.piece_ids[p])}
 
 
 def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
@@ -83,6 +120,7 @@ def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
             stacks.setdefault(h, {}).setdefault(state.piece_owner[pid], []).append(pid)
     face_up = {p: face_up_canoe_hexes(state, p) for p in range(state.players)}
     looking_at = exploration.tile_in_hand(state, me)
+    printed = dict(rules.map.island_at)          # a plain dict: looked up for every hex
     out = []
     for h in range(len(labels)):
         tile = state.tile[h]
@@ -102,6 +140,10 @@ def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
         if state.villages(h) or state.ia[h]:
             record["villages"] = state.villages(h)
             record["improved_agriculture"] = state.ia[h]
+        ig = printed.get(h) if tile < 0 else rules.tiles[tile] if state.tile_up[h] else None   # not face down
+        if ig is not None:
+            record["squares"] = {"green": ig.green, "brown": ig.brown, "green_built": state.green_villages[h],
+                                 "brown_built": state.ia_villages[h], "improved": state.ia[h]}
         if state.controller[h] != NOBODY:
             record["controller"] = _controller(state, state.controller[h])
         if h in stacks:

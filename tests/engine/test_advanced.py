@@ -6,7 +6,7 @@ import pytest
 import engine
 from engine import kumara
 from engine.invariants import violations
-from engine.state import AT_HOME, BAND, LOST, NOBODY, RUMOR, TRANSPORT, WAR_CANOE
+from engine.state import AT_HOME, BAND, COLONY, LOST, NOBODY, RUMOR, TRANSPORT, UNBUILT, WAR_CANOE
 
 from .helpers import count, do, legal, play_random
 
@@ -148,10 +148,25 @@ def test_A4_leaves_the_game_beside_a_face_up_tile_or_off_the_map(rules):
     assert "south_island_lost" in [e.kind for e in do(s, f"flip {m.labels[edge]}")]
 
 
+def flipped_aotearoa(rules, owner: str, stack: dict[int, int], **extra):
+    """Aotearoa face down at 0709, flipped by Tonga (A4 places Te Waka Maui at 0610); then a village of `owner`
+    and `owner`'s `stack` on it, set by hand (a scenario puts pieces on explored hexes only, and a face-down
+    tile is not explored)."""
+    s = aotearoa(rules, **extra)
+    do(s, "flip 0709")
+    h, p = rules.map.hex_of("0709"), s.names.index(owner)
+    s.set_controller(h, p)
+    s.green_villages[h] = 1
+    for kind, n in stack.items():
+        for pid in s.pieces_of(p, kind, UNBUILT)[:n]:
+            s.piece_hex[pid] = h
+    s.memo = None
+    return s
+
+
 def test_A4_bands_and_colonies_walk_between_the_islands(rules):
-    s = aotearoa(rules, islands=[{"ig": "0709", "villages": 1, "controller": "Tonga"}],
-                 pieces={"Tonga": [{"hex": "0709", "warrior_band": 2, "colony": 1}]})
-    do(s, "flip 0709", "party 0709", "take warrior_band", "take warrior_band", "take colony")
+    s = flipped_aotearoa(rules, "Tonga", {BAND: 2, COLONY: 1}, pieces={"Tonga": []})
+    do(s, "party 0709", "take warrior_band", "take warrior_band", "take colony")
     assert legal(s).count("go 0610") == 1 and not any(a.startswith("go 0") and a != "go 0610" for a in legal(s))
     do(s, "go 0610", "done")
     assert count(s, "Tonga", BAND, "0610") == 2
@@ -161,10 +176,8 @@ def test_A4_bands_and_colonies_walk_between_the_islands(rules):
 
 
 def test_A4_retreat_between_the_islands_without_canoes(rules):
-    s = aotearoa(rules, islands=[{"ig": "0709", "villages": 1, "controller": "Samoa"}],
-                 ocean=["0809"], pieces={"Samoa": [{"hex": "0709", "warrior_band": 1}],
-                                         "Tonga": [{"hex": "0809", "war_canoe": 2}]})
-    do(s, "flip 0709")
+    s = flipped_aotearoa(rules, "Samoa", {BAND: 1}, ocean=["0809"],
+                         pieces={"Samoa": [], "Tonga": [{"hex": "0809", "war_canoe": 2}]})
     s.set_controller(rules.map.hex_of("0610"), 1)
     s.green_villages[rules.map.hex_of("0610")] = 1
     do(s, "party 0809", "take war_canoe", "take war_canoe", "go 0709", "done", "end", "die 6", "lose local_warrior",
