@@ -1,17 +1,18 @@
-"""Battle resolution (rules M8-M13, rulings X3, X4, X16, X17).
+"""Battle resolution (rules M8-M13, rulings X3, X4, X16, X17, X33).
 
 A battle is a machine inside the mover's Movement step: the defender's chance to call it off with a card
 (Arioi), reveal and rows (M8.1-M8.3), die rounds with the owner of the hit side choosing the piece (M8.4-M8.5)
 and the battle cards' windows around each roll (B4, X6), then the loser's retreat (M9), the conqueror's saving
 of villages (M10), a new home for a player who lost theirs (M11) and the winner's face-up canoe (M12).
+A card window opens on public facts only (X33), so that it tells nobody what a player holds.
 """
 from __future__ import annotations
 
 from . import chance, kumara, random_events
 from .actions import Action, IllegalAction, act
-from .board import enemy_ig, enemy_owners, has_enemy_combat_pieces
+from .board import enemy_ig, enemy_owners, garrison, has_enemy_combat_pieces
 from .cards import (battle_cards, eliminates_retreating_bands, extra_local_warriors, modifier, show_card, spend,
-                    usable_one_time)
+                    usable_one_time, window_open)
 from .ruleset import PIECES
 from .south_island import other_island
 from .state import (BAND, CHANCE_ACTOR, COLONY, INDEPENDENT, NOBODY, OUT_OF_GAME, RUMOR, TRANSPORT,
@@ -20,19 +21,21 @@ from .state import (BAND, CHANCE_ACTOR, COLONY, INDEPENDENT, NOBODY, OUT_OF_GAME
 ATTACKER, DEFENDER = 0, 1
 LOCAL = "local_warrior"
 CANCEL, CARD, ROLL, REROLL, HIT = "cancel", "card", "roll", "reroll", "hit"
-RETREAT, SAVE, HOME, RAISE, OVER = "retreat", "save", "home", "raise", "over"
+RETREAT, CARRY, SAVE, HOME, RAISE, OVER = "retreat", "carry", "save", "home", "raise", "over"
 SIDE_NAMES = ("attack", "defend")
 
 
 class Battle:
     """One battle in progress. Side 0 attacks, side 1 defends (a player, or INDEPENDENT)."""
 
-    __slots__ = ("hex", "sides", "front", "panicked", "locals", "phase", "hit", "winner", "villages", "saved",
-                 "retreat_to", "homeless", "window", "modifier", "carded", "used", "face", "cancelled")
+    __slots__ = ("hex", "sides", "ferried", "front", "panicked", "locals", "phase", "hit", "winner", "villages",
+                 "saved", "retreat_to", "carry", "homeless", "window", "modifier", "carded", "used", "face",
+                 "cancelled")
 
-    def __init__(self, h: int, attacker: int, defender: int):
+    def __init__(self, h: int, attacker: int, defender: int, ferried: tuple[int, ...] = ()):
         self.hex = h
         self.sides = (attacker, defender)
+        self.ferried = ferried          # the attacker's bands that transport canoes brought: never in front (M5)
         self.front: tuple[list[int], list[int]] = ([], [])      # piece ids fighting
         self.panicked: tuple[list[int], list[int]] = ([], [])   # piece ids out of this battle (M8.4)
         self.locals = 0                 # local warriors still in the defender's front row (M8.2, M13)
@@ -41,7 +44,8 @@ class Battle:
         self.winner = -1                # ATTACKER or DEFENDER once decided
         self.villages = 0               # villages on the IG when the battle began (M10)
         self.saved = 0                  # villages the attacker saved (M10)
-        self.retreat_to: list[int] = []  # equally near IGs the loser chooses between (M9)
+        self.retreat_to: list[int] = []  # equally near IGs the loser chooses between (M9); then the one chosen
+        self.carry = [0, 0]             # bands and colonies the loser has chosen to keep aboard (M9, X17)
         self.homeless = -1              # a player who lost the home IG and must name another (M11)
         self.window = 0                 # the side whose battle-card window is open before the roll (X6)
         self.modifier = 0               # a battle card's change to the coming roll
@@ -52,10 +56,10 @@ class Battle:
 
     def clone(self) -> "Battle":
         c = Battle.__new__(Battle)
-        c.hex, c.sides, c.front = self.hex, self.sides, (self.front[0][:], self.front[1][:])
+        c.hex, c.sides, c.ferried, c.front = self.hex, self.sides, self.ferried, (self.front[0][:], self.front[1][:])
         c.panicked, c.locals, c.phase = (self.panicked[0][:], self.panicked[1][:]), self.locals, self.phase
         c.hit, c.winner, c.villages, c.saved = self.hit, self.winner, self.villages, self.saved
-        c.retreat_to, c.homeless = self.retreat_to[:], self.homeless
+        c.retreat_to, c.carry, c.homeless = self.retreat_to[:], self.carry[:], self.homeless
         c.window, c.modifier, c.carded, c.face = self.window, self.modifier, self.carded, self.face
         c.used, c.cancelled = (self.used[0][:], self.used[1][:]), self.cancelled
         return c
@@ -76,11 +80,12 @@ def _kinds(state: GameState, pids: list[int]) -> dict[str, int]:
     return out
 
 
-def start(state: GameState, attacker: int, h: int) -> tuple[Battle, list[Event]]:
-    """A battle is about to start: a defender holding Arioi may call it off; otherwise it is fought."""
+def start(state: GameState, attacker: int, h: int, ferried: tuple[int, ...] = ()) -> tuple[Battle, list[Event]]:
+    """A battle is about to start: a defender who may hold Arioi (X33) may call it off; otherwise it is fought.
+    `ferried`: the attacker's bands there that transport canoes brought this turn."""
     defender = state.controller[h] if enemy_ig(state, h, attacker) else enemy_owners(state, h, attacker)[0]
-    b = Battle(h, attacker, defender)
-    if defender >= 0 and usable_one_time(state, defender, "attacked"):
+    b = Battle(h, attacker, defender, ferried)
+    if defender >= 0 and window_open(state, defender, "cancel_attack"):
         b.phase = CANCEL
         state.actor = defender
         return b, [event("battle_announced", hex=state.rules.map.labels[h], attacker=state.names[attacker],
@@ -106,7 +111,7 @@ def fight(state: GameState, b: Battle) -> list[Event]:
             continue
         pids = list(state.pieces_at(h, player))
         canoes = [p for p in pids if state.piece_kind[p] == WAR_CANOE]
-        bands = [p for p in pids if state.piece_kind[p] == BAND]
+        bands = [p for p in pids if state.piece_kind[p] == BAND and p not in b.ferried]
         # Bands fight when they defend an IG or ride war canoes; the rest, and non-combat pieces, stay back.
         fighting = len(bands) if side == DEFENDER and on_island else min(len(bands), len(canoes))
         b.front[side].extend(canoes + bands[:fighting])
@@ -159,9 +164,21 @@ def next_roll(state: GameState, b: Battle) -> list[Event]:
     return open_window(state, b)
 
 
+def card_window(state: GameState, b: Battle, side: int, effect_id: str) -> bool:
+    """X33: whether a side's card window opens, on public facts: a usable face-up card of the side, or a hand or
+    kept events that might hide one. What the side really holds shows only in its legal actions."""
+    player = b.sides[side]
+    if player < 0 or b.carded:
+        return False
+    name = SIDE_NAMES[side]
+    if window_open(state, player, effect_id, name, b.used[side]):
+        return True
+    return effect_id == "battle_modifier" and random_events.may_hide(state, player, "battle", name)
+
+
 def open_window(state: GameState, b: Battle) -> list[Event]:
     while b.window <= DEFENDER:
-        if modifier_cards(state, b, b.window) or event_aids(state, b):
+        if card_window(state, b, b.window, "battle_modifier"):
             b.phase = CARD
             state.actor = b.sides[b.window]
             return []
@@ -215,6 +232,8 @@ def legal(state: GameState, b: Battle) -> list[Action]:
         return [act(verb, kind) for kind in front_kinds(state, b, side)]
     if b.phase == RETREAT:
         return [act("retreat", labels[h]) for h in b.retreat_to]
+    if b.phase == CARRY:
+        return [act("carry", PIECES[BAND]), act("carry", PIECES[COLONY])]
     if b.phase == SAVE:
         return [act("save", kind) for kind in front_kinds(state, b, ATTACKER)] + [act("raze")]
     if b.phase == HOME:
@@ -256,6 +275,8 @@ def perform(state: GameState, b: Battle, action: Action) -> list[Event]:
         return apply_hit(state, b, action.args[0])
     if verb == "retreat":
         return retreat(state, b, state.rules.map.hex_of(action.args[0]))
+    if verb == "carry":
+        return carry(state, b, action.args[0])
     if verb == "save":
         return save(state, b, action.args[0])
     if verb == "raze":
@@ -276,7 +297,7 @@ def rolled(state: GameState, b: Battle, face: int) -> list[Event]:
     final = min(6, max(1, face + b.modifier))
     events = [event("die_rolled", hex=state.rules.map.labels[b.hex], face=face, modifier=b.modifier,
                     result=state.rules.battle_die[final])]
-    if reroll_cards(state, b, hurt_side(state, final)):
+    if card_window(state, b, hurt_side(state, final), "battle_reroll"):
         b.face, b.phase = final, REROLL
         state.actor = b.sides[hurt_side(state, final)]
         return events
@@ -350,21 +371,54 @@ def retreat_choices(state: GameState, b: Battle, loser: int) -> list[int]:
     return [h for h in options if dist(b.hex, h) == best]
 
 
+def retreat_party(state: GameState, b: Battle) -> tuple[list[int], list[int], list[int], bool]:
+    """The loser's survivors: canoes, bands, colonies, and whether bands are lost anyway (Cannibalism)."""
+    loser = b.sides[1 - b.winner]
+    kind_of = state.piece_kind
+    pids = state.pieces_at(b.hex, loser)
+    canoes = [p for p in pids if kind_of[p] in (TRANSPORT, WAR_CANOE)]
+    bands = [p for p in pids if kind_of[p] == BAND]
+    colonies = [p for p in pids if kind_of[p] == COLONY]
+    eaten = b.sides[b.winner] >= 0 and not b.cancelled and eliminates_retreating_bands(state, b.sides[b.winner])
+    return canoes, bands, colonies, eaten
+
+
 def retreat(state: GameState, b: Battle, to: int) -> list[Event]:
-    """M9: survivors go face down to the chosen IG; bands and colonies without a canoe are removed (X17)."""
+    """M9, X17: each band and colony needs a transport or war canoe to carry it, else it is removed. When there
+    are too few canoes for both, the owner chooses whom to keep (`carry`)."""
+    b.retreat_to = [to]
+    canoes, bands, colonies, eaten = retreat_party(state, b)
+    if to >= 0 and to == other_island(state, b.hex):     # A4: bands and colonies walk between the islands
+        return withdraw(state, b, len(bands), len(colonies))
+    if eaten:                                            # Cannibalism: the bands are lost whatever happens
+        return withdraw(state, b, 0, min(len(colonies), len(canoes)))
+    if bands and colonies and len(bands) + len(colonies) > len(canoes) > 0 and to >= 0:
+        b.phase, b.carry = CARRY, [0, 0]
+        state.actor = b.sides[1 - b.winner]
+        return []
+    kept_bands = min(len(bands), len(canoes))
+    return withdraw(state, b, kept_bands, min(len(colonies), len(canoes) - kept_bands))
+
+
+def carry(state: GameState, b: Battle, kind: str) -> list[Event]:
+    """The loser puts one more band or colony aboard a retreating canoe; once the canoes are full, or only one
+    kind is left to choose, the retreat goes ahead."""
+    b.carry[0 if kind == PIECES[BAND] else 1] += 1
+    canoes, bands, colonies, _ = retreat_party(state, b)
+    seats = len(canoes) - sum(b.carry)
+    more_bands, more_colonies = len(bands) - b.carry[0], len(colonies) - b.carry[1]
+    if seats and more_bands and more_colonies:
+        return []
+    return withdraw(state, b, b.carry[0] + min(more_bands, seats), b.carry[1] + min(more_colonies, seats))
+
+
+def withdraw(state: GameState, b: Battle, kept_bands: int, kept_colonies: int) -> list[Event]:
+    """The loser's survivors go face down to the IG chosen (M9); bands and colonies beyond those kept are lost."""
+    to = b.retreat_to[0]
     loser = b.sides[1 - b.winner]
     pids = list(state.pieces_at(b.hex, loser))
-    kinds = {k: [p for p in pids if state.piece_kind[p] == k] for k in (TRANSPORT, WAR_CANOE, BAND, COLONY)}
-    ferry_war, ferry_transport = len(kinds[WAR_CANOE]), len(kinds[TRANSPORT])
-    bands_on_war = min(len(kinds[BAND]), ferry_war)
-    colonies = min(len(kinds[COLONY]), ferry_transport)
-    bands_on_transport = min(len(kinds[BAND]) - bands_on_war, ferry_transport - colonies)
-    kept_bands = bands_on_war + bands_on_transport
-    if b.sides[b.winner] >= 0 and not b.cancelled and eliminates_retreating_bands(state, b.sides[b.winner]):
-        kept_bands = 0
-    if to >= 0 and to == other_island(state, b.hex):     # A4: bands and colonies walk between the islands
-        kept_bands, colonies = len(kinds[BAND]), len(kinds[COLONY])
-    keep = kinds[TRANSPORT] + kinds[WAR_CANOE] + kinds[BAND][:kept_bands] + kinds[COLONY][:colonies]
+    canoes, bands, colonies, _ = retreat_party(state, b)
+    keep = canoes + bands[:kept_bands] + colonies[:kept_colonies]
     lost = [p for p in pids if p not in keep] if to >= 0 else pids
     for pid in pids:
         state.piece_up[pid] = False
@@ -381,12 +435,20 @@ def after_retreat(state: GameState, b: Battle) -> list[Event]:
         b.phase = OVER
         return [event("battle_over", hex=state.rules.map.labels[b.hex])]
     if b.winner == ATTACKER and state.ig_squares(b.hex) is not None:
-        if b.villages and b.front[ATTACKER]:
+        if b.villages and can_save(state, b):
             b.phase = SAVE
             state.actor = b.sides[ATTACKER]
             return []
         return conquer(state, b)
     return rejoin_or_ask(state, b)
+
+
+def can_save(state: GameState, b: Battle) -> bool:
+    """M10, X3: a surviving front-row piece may be removed to save a village; on a printed IG the conqueror must
+    keep one real piece there (M10, M13, X22), so the last one is never spent."""
+    if not b.front[ATTACKER]:
+        return False
+    return b.hex not in state.rules.map.island_at or garrison(state, b.hex, b.sides[ATTACKER]) > 1
 
 
 def save(state: GameState, b: Battle, kind: str) -> list[Event]:
@@ -397,7 +459,7 @@ def save(state: GameState, b: Battle, kind: str) -> list[Event]:
     b.saved += 1
     events = [event("village_saved", hex=state.rules.map.labels[b.hex], player=state.names[b.sides[0]],
                     piece=kind)]
-    if b.saved == b.villages or not b.front[ATTACKER]:
+    if b.saved == b.villages or not can_save(state, b):
         return events + conquer(state, b)
     return events
 

@@ -4,7 +4,7 @@ Exploration (E3, E6.3), movement (M4), battle (M8, M9) and building (B1.3) ask t
 """
 from __future__ import annotations
 
-from .state import NOBODY, WAR_CANOE, BAND, GameState
+from .state import NOBODY, RUMOR, WAR_CANOE, BAND, GameState
 
 
 def is_known(state: GameState, h: int) -> bool:
@@ -104,3 +104,11 @@ def war_canoe_must_stop(state: GameState, h: int, player: int) -> bool:
 def has_enemy_combat_pieces(state: GameState, h: int, player: int) -> bool:
     """M9: retreats never go where another player's war canoes or warrior bands are."""
     return has_enemy_kind(state, h, player, (WAR_CANOE, BAND))
+
+
+def garrison(state: GameState, h: int, player: int) -> int:
+    """The player's real pieces in a hex: what holds a conquered printed IG (M10, M13; a rumor holds nothing)."""
+    ids = state.piece_ids[player][RUMOR]
+    lo, hi = state.piece_span[player]
+    where = state.piece_hex
+    return where[lo:hi].count(h) - where[ids.start:ids.stop].count(h)

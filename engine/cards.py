@@ -38,6 +38,47 @@ def usable_one_time(state: GameState, player: int, window: str) -> list[int]:
                    if card not in spent and not wanted.isdisjoint(cards[card].effect_ids)})
 
 
+# --- windows on public facts (X9, X33) --------------------------------------------------------------------------
+
+def may_hide(state: GameState, player: int, effect_id: str, side: str | None = None) -> bool:
+    """Whether, for all anyone else knows, the player's hidden hand could hold a card with this effect (for this
+    battle side): their hand is not empty and not every copy of such a card lies face up on the table. A window
+    opened on this alone looks the same whatever the player really holds (X33)."""
+    if not state.hand[player]:
+        return False
+    kinds = [c for c in state.rules.effect_cards.get(effect_id, ())
+             if side is None or any(e["side"] in (side, "any") for e in effects_of(state, c, effect_id))]
+    copies = sum(state.rules.cards[c].count for c in kinds)
+    face_up = sum(shown.count(c) for shown in state.shown for c in kinds)
+    return copies > face_up
+
+
+def window_open(state: GameState, player: int, effect_id: str, side: str | None = None,
+                used: tuple[int, ...] | list[int] = ()) -> bool:
+    """X33: a window opens for a player who has a usable face-up card with this effect, or who may hide one."""
+    for card in state.shown[player]:
+        if card in used or card in state.spent[player]:
+            continue
+        if any(side is None or e["side"] in (side, "any") for e in effects_of(state, card, effect_id)):
+            return True
+    return may_hide(state, player, effect_id, side)
+
+
+def hidden_vp_bound(state: GameState, player: int) -> int:
+    """The most VP the cards hidden in the player's hand could add, judging by public facts only: the best
+    values among the copies not face up on the table, one per card in the hand (X33)."""
+    n = len(state.hand[player])
+    if not n:
+        return 0
+    values: list[int] = []
+    for card in state.rules.cards:
+        hidden = card.count - sum(shown.count(card.id) for shown in state.shown)
+        bonus = sum(e["vp"] for e in effects_of(state, card.id, "vp_if_control")
+                    if controls_named(state, player, e["igs"]))
+        values += [card.vp + bonus] * hidden
+    return sum(sorted(values, reverse=True)[:n])
+
+
 def show_card(state: GameState, player: int, card: int) -> list[Event]:
     """B4: a card is revealed whenever its owner likes and stays face up."""
     state.hand[player].remove(card)

@@ -8,7 +8,7 @@ from collections import Counter
 
 from .board import is_known, others_pieces
 from .exploration import PENALTY, TILE, Exploration
-from .movement import PARTY, Movement, count_pool
+from .movement import FRESH, PARTY, SEATS, Movement, count_pool
 from .ruleset import PIECES
 from .state import INDEPENDENT, NOBODY, OUT_OF_GAME, TRANSPORT, UNBUILT, GameState, positions
 from .victory import vp
@@ -88,6 +88,34 @@ def violations(state: GameState) -> list[str]:
     if isinstance(sub, Movement) and sub.phase == PARTY and sub.others is not None \
             and sub.others != frozenset(others_pieces(state, sub.player)):
         out.append("the party's record of where the other players stand is out of date")
+    if isinstance(sub, Movement):
+        out += carrying_violations(state, sub)
+    return out
+
+
+def carrying_violations(state: GameState, sub: Movement) -> list[str]:
+    """M5, X18: each passenger aboard one canoe of its party, one passenger per canoe, a colony only on a
+    transport canoe, and no passenger ever aboard a canoe other than the one that first moved it this turn."""
+    out: list[str] = []
+    kind_of, party = state.piece_kind, sub.party
+    if len(set(sub.aboard.values())) != len(sub.aboard):
+        out.append("a canoe of the party carries two passengers")
+    for pid, canoe in sub.aboard.items():
+        if pid not in party or canoe not in party:
+            out.append(f"passenger {pid} or its canoe {canoe} is not in the party")
+        if kind_of[canoe] not in SEATS.get(kind_of[pid], ()):
+            out.append(f"a {PIECES[kind_of[pid]]} rides a {PIECES[kind_of[canoe]]}")
+        if sub.carrier[pid] not in (FRESH, canoe):
+            out.append(f"passenger {pid} changed canoe: moved by {sub.carrier[pid]}, now aboard {canoe}")
+    walkers = [p for p in party if kind_of[p] in SEATS and p not in sub.aboard]
+    if walkers and any(kind_of[p] not in SEATS for p in party):
+        out.append("a band or colony walks in a party with canoes")
+    for pid in party:
+        if state.piece_hex[pid] != sub.at:
+            out.append(f"piece {pid} of the party is not in the party's hex")
+    for pid, carrier in enumerate(sub.carrier):
+        if carrier >= 0 and (state.piece_owner[carrier] != sub.player or kind_of[carrier] not in SEATS[kind_of[pid]]):
+            out.append(f"passenger {pid} was moved by {carrier}, not a canoe of its owner that may carry it")
     return out
 
 

@@ -1,8 +1,10 @@
 """Movement & Battle step, parts Transit and Movement (rules M1-M7, rulings X5, X18, X19).
 
 A player's step is a machine in `state.sub`: Transit (pieces ride the transit chain any distance), then
-Movement, where the player forms a *party* of pieces in one hex (canoes, rumors and the bands and colonies
-they carry), moves it hex by hex and leaves pieces on the way, and finally Battle resolution (battle.py).
+Movement, where the player forms a *party* of pieces in one hex (canoes and rumors, each band or colony aboard
+one canoe of the party), moves it hex by hex and leaves pieces on the way, and finally Battle resolution
+(battle.py). The step knows which canoe carries which passenger: after Transit a band or colony is moved by
+one canoe at most in a turn (M5, X18), so once it has moved it rides only that canoe.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from itertools import compress
 
 from . import battle, flow, random_events
 from .actions import Action, IllegalAction, act
-from .board import enemy_ig, has_enemy_pieces, known_among, others_pieces, war_canoe_must_stop
+from .board import (enemy_ig, garrison, has_enemy_pieces, known_among, others_pieces, war_canoe_must_stop)
 from .cards import canoe_moves_bonus
 from .chains import transit_chains
 from .hexmap import HexMap
@@ -23,8 +25,14 @@ from .state import (BAND, COLONY, MOVEMENT, OUT_OF_GAME, RUMOR, TRANSPORT, UNBUI
 STEP = MOVEMENT
 TRANSIT, MOVE, PARTY = "transit", "move", "party"
 SELF_MOVING = (TRANSPORT, WAR_CANOE, RUMOR)      # pieces with a movement allowance (C2, X5)
+CANOES = (TRANSPORT, WAR_CANOE)
+PASSENGERS = (BAND, COLONY)
+SEATS = {BAND: (TRANSPORT, WAR_CANOE), COLONY: (TRANSPORT,)}     # M5: the canoes each passenger may ride
+FRESH, WALKED = -1, -3           # a passenger's carrier: none yet this turn; or it walked between the NZ hexes (A4)
 TAKE = tuple(act("take", kind) for kind in PIECES)
 LEAVE = tuple(act("leave", kind) for kind in PIECES)
+BOARD = {(p, c): act("take", PIECES[p], PIECES[c]) for p in PASSENGERS for c in SEATS[p]}
+ALIGHT = {(p, c): act("leave", PIECES[p], PIECES[c]) for p in PASSENGERS for c in SEATS[p]}
 END, DONE = act("end"), act("done")
 OFF_MAP = (UNBUILT, OUT_OF_GAME)
 KINDS = len(PIECES)
@@ -33,14 +41,16 @@ KINDS = len(PIECES)
 class Movement:
     """One player's Movement & Battle step in progress."""
 
-    __slots__ = ("player", "phase", "moves", "carried", "party", "at", "pool", "others", "battle", "battles")
+    __slots__ = ("player", "phase", "moves", "carrier", "party", "aboard", "at", "pool", "others", "battle",
+                 "battles")
 
     def __init__(self, player: int, pieces: int):
         self.player = player
         self.phase = TRANSIT
         self.moves = [0] * pieces        # movement left this turn, per piece id (canoes and rumors)
-        self.carried = [False] * pieces  # a band or colony already moved by a canoe this turn (M5, X18)
+        self.carrier = [FRESH] * pieces  # per band or colony: the canoe that has moved it this turn (M5, X18)
         self.party: list[int] = []       # piece ids moving together now
+        self.aboard: dict[int, int] = {}  # each band or colony in the party -> the party's canoe it rides
         self.at = -1                     # the party's hex
         self.pool = [0] * KINDS          # the player's pieces there free to join the party, by kind (count_pool)
         self.others: frozenset[int] | None = None   # where the other players' pieces stand, once a party asks
@@ -49,14 +59,15 @@ class Movement:
 
     def clone(self) -> "Movement":
         c = Movement.__new__(Movement)
-        c.player, c.phase, c.moves, c.carried = self.player, self.phase, self.moves[:], self.carried[:]
+        c.player, c.phase, c.moves, c.carrier = self.player, self.phase, self.moves[:], self.carrier[:]
+        c.aboard = dict(self.aboard)
         c.party, c.at, c.pool, c.others, c.battles = self.party[:], self.at, self.pool[:], self.others, self.battles[:]
         c.battle = self.battle.clone() if self.battle is not None else None
         return c
 
     def to_dict(self) -> dict:
-        return {"player": self.player, "phase": self.phase, "moves": self.moves, "carried": self.carried,
-                "party": self.party, "at": self.at, "battles": self.battles,
+        return {"player": self.player, "phase": self.phase, "moves": self.moves, "carrier": self.carrier,
+                "party": self.party, "aboard": sorted(self.aboard.items()), "at": self.at, "battles": self.battles,
                 "battle": self.battle.to_dict() if self.battle is not None else None}
 
 
@@ -99,8 +110,9 @@ def can_transit(state: GameState, player: int) -> bool:
 
 
 def last_garrison(state: GameState, player: int, h: int, leaving: int) -> bool:
-    """M10, M13: the conqueror of a printed IG keeps at least one piece there; `leaving` pieces would go."""
-    return state.must_hold[h] == player and len(state.pieces_at(h, player)) <= leaving
+    """M10, M13, X22: the conqueror of a printed IG keeps at least one real piece there (a rumor holds
+    nothing); `leaving` real pieces would go."""
+    return state.must_hold[h] == player and garrison(state, h, player) <= leaving
 
 
 # --- Transit (M2, M3) ---------------------------------------------------------------------------------------
@@ -143,7 +155,7 @@ def riders(state: GameState, player: int, hexes: frozenset[int]) -> dict[int, li
         for h in hexes.intersection(kind_at):
             if kind == TRANSPORT and kind_at.count(h) == 1:
                 continue                  # only the hex's own chain canoe, face up (M6)
-            if must_hold[h] != player or not last_garrison(state, player, h, 1):
+            if kind == RUMOR or must_hold[h] != player or not last_garrison(state, player, h, 1):
                 found.setdefault(h, []).append(kind)
     return found
 
@@ -167,8 +179,8 @@ def party_starts(state: GameState, sub: Movement) -> list[int]:
     ids = state.piece_ids[sub.player]
     starts = {where[pid] for kind in SELF_MOVING for pid in ids[kind] if moves[pid] > 0 and where[pid] >= 0}
     if state.adv.south_island:           # A4: bands and colonies walk between the New Zealand hexes
-        starts.update(where[pid] for kind in (BAND, COLONY) for pid in state.piece_ids[sub.player][kind]
-                      if not sub.carried[pid] and other_island(state, where[pid]) >= 0)
+        starts.update(where[pid] for kind in PASSENGERS for pid in state.piece_ids[sub.player][kind]
+                      if sub.carrier[pid] == FRESH and other_island(state, where[pid]) >= 0)
     return sorted(starts)
 
 
@@ -180,8 +192,9 @@ def raisable(state: GameState, sub: Movement) -> list[int]:
 
 
 def free_to_move(sub: Movement, kind: int, pid: int) -> bool:
-    """Canoes and rumors with movement left, bands and colonies not yet carried this turn (M4, M5, X18)."""
-    return sub.moves[pid] > 0 if kind in SELF_MOVING else not sub.carried[pid]
+    """Canoes and rumors with movement left; bands and colonies that no canoe has moved yet this turn (M4, M5,
+    X18). A passenger already moved may only go back aboard its own canoe (`waiting`)."""
+    return sub.moves[pid] > 0 if kind in SELF_MOVING else sub.carrier[pid] == FRESH
 
 
 def count_pool(state: GameState, sub: Movement) -> list[int]:
@@ -195,79 +208,96 @@ def count_pool(state: GameState, sub: Movement) -> list[int]:
     return pool
 
 
-def party_counts(state: GameState, party: list[int]) -> list[int]:
-    counts = [0] * len(PIECES)
-    for pid in party:
-        counts[state.piece_kind[pid]] += 1
-    return counts
+def empty_canoes(state: GameState, sub: Movement, kind: int) -> list[int]:
+    """The party's canoes of a kind that carry nobody now, in party order."""
+    kind_of, loaded = state.piece_kind, sub.aboard.values()
+    return [pid for pid in sub.party if kind_of[pid] == kind and pid not in loaded]
 
 
-def can_carry(counts: list[int]) -> bool:
-    """M5: a transport canoe carries 1 band or 1 colony, a war canoe 1 band."""
-    return (counts[COLONY] <= counts[TRANSPORT]
-            and counts[COLONY] + counts[BAND] <= counts[TRANSPORT] + counts[WAR_CANOE])
+def waiting(state: GameState, sub: Movement, canoes: list[int]) -> dict[int, list[int]]:
+    """Passengers in the party's hex, outside the party, that one of these canoes has already moved this turn:
+    canoe -> those passengers. They may ride again only aboard that canoe (M5, X18)."""
+    out: dict[int, list[int]] = {}
+    carrier = sub.carrier
+    if not canoes or carrier.count(FRESH) == len(carrier):      # no passenger has moved yet this turn
+        return out
+    where, at, party = state.piece_hex, sub.at, sub.party
+    ids = state.piece_ids[sub.player]
+    for kind in PASSENGERS:
+        for pid in positions(where, at, ids[kind].start, ids[kind].stop):
+            if carrier[pid] in canoes and pid not in party:
+                out.setdefault(carrier[pid], []).append(pid)
+    return out
 
 
-def walking(state: GameState, sub: Movement, counts: list[int]) -> bool:
-    """A4: a party of bands and colonies only, on one of the two New Zealand hexes, may walk to the other."""
-    return bool(state.adv.south_island) and other_island(state, sub.at) >= 0 \
-        and not (counts[TRANSPORT] or counts[WAR_CANOE] or counts[RUMOR])
+def walks(state: GameState, sub: Movement) -> bool:
+    """A4: the party's hex is one of the two New Zealand hexes, where bands and colonies walk to the other."""
+    return bool(state.adv.south_island) and other_island(state, sub.at) >= 0
 
 
 def party_actions(state: GameState, sub: Movement) -> list[Action]:
-    """The party's next move (M4, M5): take in a piece, leave one, enter a hex, or be done."""
-    counts = party_counts(state, sub.party)
-    walkers = walking(state, sub, counts)
-    out = [TAKE[k] for k in take_kinds(sub, counts, walkers)]
-    if sub.party:
-        out += [LEAVE[k] for k in leave_kinds(counts, walkers)]
+    """The party's next move (M4, M5): take in a canoe or rumor, put a band or colony aboard one of its empty
+    canoes, leave a piece, enter a hex, or be done. A party of bands and colonies alone walks (A4). (Asked at
+    every step of every party, so the party is counted in one pass.)"""
+    kind_of, party, aboard, pool = state.piece_kind, sub.party, sub.aboard, sub.pool
+    loaded = set(aboard.values()) if aboard else ()
+    counts = [0] * KINDS
+    empty = [0, 0]                        # empty transport canoes, empty war canoes (TRANSPORT, WAR_CANOE = 0, 1)
+    for pid in party:
+        kind = kind_of[pid]
+        counts[kind] += 1
+        if kind <= WAR_CANOE and pid not in loaded:
+            empty[kind] += 1
+    canoes = counts[TRANSPORT] or counts[WAR_CANOE]
+    boats = canoes or counts[RUMOR]
+    walkers = not boats and (counts[BAND] or counts[COLONY])
+    out = [] if walkers else [TAKE[k] for k in SELF_MOVING if pool[k]]
+    if canoes:
+        waits = None
+        for p in PASSENGERS:
+            for c in SEATS[p]:
+                if not empty[c]:
+                    continue
+                if not pool[p]:               # no fresh one here: only one bound to an empty canoe of the party
+                    if waits is None:
+                        waits = waiting(state, sub, empty_canoes(state, sub, TRANSPORT)
+                                        + empty_canoes(state, sub, WAR_CANOE))
+                    if not any(kind_of[q] == p and kind_of[c2] == c for c2, qs in waits.items() for q in qs):
+                        continue
+                out.append(BOARD[p, c])
+    elif not boats and walks(state, sub):
+        out += [TAKE[p] for p in PASSENGERS if pool[p]]
+    if party:
+        if canoes:
+            out += [LEAVE[c] for c in CANOES if empty[c]]
+            if aboard:
+                out += [ALIGHT[pair] for pair in sorted({(kind_of[p], kind_of[c]) for p, c in aboard.items()})]
+        elif walkers:
+            out += [LEAVE[p] for p in PASSENGERS if counts[p]]
+        if counts[RUMOR]:
+            out.append(LEAVE[RUMOR])
         go = state.rules.map.hex_actions("go")
-        out += [go[h] for h in destinations(state, sub, counts, walkers)]
+        out += [go[h] for h in destinations(state, sub, counts, bool(walkers))]
     out.append(DONE)
     return out
 
 
-def take_kinds(sub: Movement, counts: list[int], walkers: bool) -> list[int]:
-    """Kinds the party may take in: a piece of that kind is here, free to move, and can be carried (M5)."""
-    kinds = []
-    for kind, free in enumerate(sub.pool):
-        if not free:
-            continue
-        counts[kind] += 1
-        if can_carry(counts) or (walkers and kind in (BAND, COLONY)):
-            kinds.append(kind)
-        counts[kind] -= 1
-    return kinds
-
-
-def leave_kinds(counts: list[int], walkers: bool) -> list[int]:
-    """Kinds the party may leave behind: what stays aboard must still be carried (M5)."""
-    out = []
-    for kind, count in enumerate(counts):
-        if count:
-            counts[kind] -= 1
-            if walkers or can_carry(counts):
-                out.append(kind)
-            counts[kind] += 1
-    return out
-
-
 def destinations(state: GameState, sub: Movement, counts: list[int], walkers: bool) -> list[int]:
-    """Hexes the party may enter now (M4.1-M4.4, M10's garrison of a conquered printed IG)."""
-    party = sub.party
-    if party and walkers:
-        there = other_island(state, sub.at)
-        fresh = not any(sub.carried[pid] for pid in party)
+    """Hexes the party may enter now (M4.1-M4.4, M10's garrison of a conquered printed IG, A4's walk)."""
+    party, here = sub.party, sub.at
+    real = len(party) - counts[RUMOR]
+    if walkers:
+        there = other_island(state, here)
+        fresh = all(sub.carrier[pid] == FRESH for pid in party)
         peaceful = not enemy_ig(state, there, sub.player) and not has_enemy_pieces(state, there, sub.player)
-        return [there] if fresh and peaceful and not last_garrison(state, sub.player, sub.at, len(party)) else []
+        return [there] if fresh and peaceful and not last_garrison(state, sub.player, here, real) else []
     if not (counts[TRANSPORT] or counts[WAR_CANOE] or counts[RUMOR]):
         return []
     kind_of, moves = state.piece_kind, sub.moves
     for pid in party:
         if moves[pid] < 1 and kind_of[pid] in SELF_MOVING:
             return []
-    here = sub.at
-    if last_garrison(state, sub.player, here, len(party)):
+    if real and last_garrison(state, sub.player, here, real):
         return []
     known = known_among(state, state.rules.map.adjacent[here])
     if counts[TRANSPORT] and not counts[WAR_CANOE]:
@@ -327,12 +357,16 @@ def perform(state: GameState, action: Action) -> list[Event]:
         return raise_canoe(state, sub.player, state.rules.map.hex_of(action.args[0]))
     if verb == "party":
         sub.phase, sub.at, sub.party, sub.others = PARTY, state.rules.map.hex_of(action.args[0]), [], None
+        sub.aboard = {}
         sub.pool = count_pool(state, sub)
         return []
+    if verb == "take" and len(action.args) == 2:
+        return board(state, sub, KIND_INDEX[action.args[0]], KIND_INDEX[action.args[1]])
     if verb == "take":
         return take(state, sub, KIND_INDEX[action.args[0]])
     if verb == "leave":
-        return leave(state, sub, KIND_INDEX[action.args[0]])
+        canoe = KIND_INDEX[action.args[1]] if len(action.args) == 2 else -1
+        return leave(state, sub, KIND_INDEX[action.args[0]], canoe)
     if verb == "go":
         return go(state, sub, state.rules.map.hex_of(action.args[0]))
     if verb == "play":                    # A7: favourable winds, this turn's canoes move further
@@ -343,7 +377,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
                 sub.moves[pid] += max(0, winds_moves(state) - allowance)
         return events
     if verb == "done":
-        sub.phase, sub.party, sub.at = MOVE, [], -1
+        sub.phase, sub.party, sub.aboard, sub.at = MOVE, [], {}, -1
         return []
     raise IllegalAction(f"{action} is not a movement action")
 
@@ -356,6 +390,7 @@ def raise_canoe(state: GameState, player: int, h: int) -> list[Event]:
 
 
 def take(state: GameState, sub: Movement, kind: int) -> list[Event]:
+    """A canoe or rumor joins the party (or, A4, a band or colony walks with it)."""
     ids, up, moves, party = state.piece_ids[sub.player][kind], state.piece_up, sub.moves, sub.party
     candidates = [(up[p], -moves[p], p) for p in positions(state.piece_hex, sub.at, ids.start, ids.stop)
                   if p not in party and free_to_move(sub, kind, p)]
@@ -368,9 +403,46 @@ def take(state: GameState, sub: Movement, kind: int) -> list[Event]:
     return []
 
 
-def leave(state: GameState, sub: Movement, kind: int) -> list[Event]:
-    pid = next(p for p in reversed(sub.party) if state.piece_kind[p] == kind)
-    sub.party.remove(pid)
+def board(state: GameState, sub: Movement, kind: int, canoe_kind: int) -> list[Event]:
+    """A band or colony goes aboard an empty canoe of the party (M5). One that a canoe of the party has
+    already moved this turn goes back aboard that canoe; else a fresh one boards the empty canoe with the most
+    moves left, sparing a canoe whose own passenger waits here."""
+    empty = empty_canoes(state, sub, canoe_kind)
+    waits = waiting(state, sub, empty)
+    kind_of = state.piece_kind
+    for canoe in empty:
+        for pid in waits.get(canoe, ()):
+            if kind_of[pid] == kind:
+                sub.aboard[pid] = canoe
+                sub.party.append(pid)
+                return []
+    ids, carrier, party = state.piece_ids[sub.player][kind], sub.carrier, sub.party
+    pid = next(p for p in positions(state.piece_hex, sub.at, ids.start, ids.stop)
+               if carrier[p] == FRESH and p not in party)
+    canoe = min(empty, key=lambda c: (c in waits, -sub.moves[c], c))
+    sub.aboard[pid] = canoe
+    party.append(pid)
+    sub.pool[kind] -= 1
+    return []
+
+
+def leave(state: GameState, sub: Movement, kind: int, canoe_kind: int = -1) -> list[Event]:
+    """A piece of the party stays in the hex: an empty canoe or a rumor (the one with the fewest moves left),
+    a passenger getting off a canoe of `canoe_kind` (the one aboard the canoe with the fewest moves left, one
+    not yet moved first), or a walker (A4)."""
+    kind_of, moves, party = state.piece_kind, sub.moves, sub.party
+    if kind in SELF_MOVING:
+        loaded = sub.aboard.values()
+        pid = min((p for p in party if kind_of[p] == kind and p not in loaded),
+                  key=lambda p: (moves[p], -party.index(p)))
+    elif canoe_kind >= 0:
+        carrier = sub.carrier
+        pid = min((p for p, c in sub.aboard.items() if kind_of[p] == kind and kind_of[c] == canoe_kind),
+                  key=lambda p: (moves[sub.aboard[p]], carrier[p] != FRESH, -party.index(p)))
+        del sub.aboard[pid]
+    else:
+        pid = next(p for p in reversed(party) if kind_of[p] == kind)
+    party.remove(pid)
     if free_to_move(sub, kind, pid):
         sub.pool[kind] += 1
     return []
@@ -385,11 +457,12 @@ def withdrawn(state: GameState, sub: Movement, pid: int) -> None:
 
 
 def go(state: GameState, sub: Movement, to: int) -> list[Event]:
-    """The party enters an adjacent hex; each canoe and rumor spends 1 (M4); war canoes may have to stop."""
+    """The party enters an adjacent hex; each canoe and rumor spends 1 (M4); war canoes may have to stop. Each
+    band or colony aboard is now bound to its canoe for the turn (M5, X18); one walking has had its walk (A4)."""
     labels = state.rules.map.labels
     events = [event("stack_moved", player=state.names[sub.player], source=labels[sub.at], to=labels[to],
                     pieces=len(sub.party))]
-    kind_of = state.piece_kind
+    kind_of, carrier, aboard = state.piece_kind, sub.carrier, sub.aboard
     stop = any(kind_of[pid] == WAR_CANOE for pid in sub.party) and war_canoe_must_stop(state, to, sub.player)
     for pid in sub.party:
         state.piece_hex[pid] = to
@@ -397,10 +470,13 @@ def go(state: GameState, sub: Movement, to: int) -> list[Event]:
             sub.moves[pid] -= 1
             if stop and kind_of[pid] == WAR_CANOE:
                 sub.moves[pid] = 0        # M4.4: it must stop and attack after all movement
-        else:
-            sub.carried[pid] = True
+        elif carrier[pid] == FRESH:
+            carrier[pid] = aboard.get(pid, WALKED)
     sub.at = to
     sub.pool = count_pool(state, sub)
+    if stop:                              # the rule itself tells the mover that a stack here holds a war canoe
+        cause = "enemy_ig" if enemy_ig(state, to, sub.player) else "enemy_war_canoe"
+        events.append(event("war_canoes_stopped", player=state.names[sub.player], hex=labels[to], cause=cause))
     return events
 
 
@@ -433,8 +509,15 @@ def next_battle(state: GameState, sub: Movement) -> list[Event]:
 
 def open_battle(state: GameState, sub: Movement, h: int) -> list[Event]:
     sub.battles.remove(h)
-    sub.battle, events = battle.start(state, sub.player, h)
+    sub.battle, events = battle.start(state, sub.player, h, ferried(state, sub, h))
     return events + after_battle(state, sub)
+
+
+def ferried(state: GameState, sub: Movement, h: int) -> tuple[int, ...]:
+    """The attacker's bands in a hex that a transport canoe brought there this turn: they never fight (M5, M8.1)."""
+    carrier, kind_of = sub.carrier, state.piece_kind
+    return tuple(pid for pid in state.pieces_of(sub.player, BAND, h)
+                 if carrier[pid] >= 0 and kind_of[carrier[pid]] == TRANSPORT)
 
 
 def after_battle(state: GameState, sub: Movement) -> list[Event]:
@@ -454,7 +537,9 @@ def draw(state: GameState) -> Action:
     return battle.draw(state)
 
 
-def view(state: GameState) -> dict | None:
+def view(state: GameState, me: int) -> dict | None:
+    """The step as `me` sees it: everyone sees where a party is and its height; its owner also sees each canoe
+    of the party with its passenger and moves left, and which passengers a canoe has already moved (M5, X18)."""
     sub = state.sub
     if not isinstance(sub, Movement):
         return None
@@ -463,6 +548,38 @@ def view(state: GameState) -> dict | None:
     if sub.phase == PARTY:
         out["party_at"] = labels[sub.at]
         out["party_size"] = len(sub.party)
+        if me == sub.player:
+            out["party"] = party_view(state, sub)
+    if me == sub.player:
+        out["moved_passengers"] = moved_view(state, sub)
     if sub.battle is not None:
         out["battle"] = battle.view(state, sub.battle)
+    return out
+
+
+def party_view(state: GameState, sub: Movement) -> dict:
+    """The owner's party: its canoes with their passengers, rumors and walkers (A4), in the order they joined."""
+    kind_of, carrier, moves = state.piece_kind, sub.carrier, sub.moves
+    passenger = {c: p for p, c in sub.aboard.items()}
+    boats = [{"canoe": PIECES[kind_of[c]], "moves_left": moves[c],
+              "passenger": PIECES[kind_of[passenger[c]]] if c in passenger else None,
+              "passenger_moved": c in passenger and carrier[passenger[c]] != FRESH}
+             for c in sub.party if kind_of[c] in CANOES]
+    return {"boats": boats, "rumors": [moves[p] for p in sub.party if kind_of[p] == RUMOR],
+            "walkers": [PIECES[kind_of[p]] for p in sub.party if kind_of[p] in PASSENGERS and p not in sub.aboard]}
+
+
+def moved_view(state: GameState, sub: Movement) -> list[dict]:
+    """Bands and colonies outside the party that have had their move this turn: aboard which kind of canoe (or
+    walked, A4), and whether that canoe stands beside them, so they could go on with it."""
+    labels, kind_of, where = state.rules.map.labels, state.piece_kind, state.piece_hex
+    out = []
+    for kind in PASSENGERS:
+        for pid in state.piece_ids[sub.player][kind]:
+            c = sub.carrier[pid]
+            if c == FRESH or pid in sub.party or where[pid] < 0:
+                continue
+            out.append({"hex": labels[where[pid]], "piece": PIECES[kind],
+                        "carrier": "walked" if c == WALKED else PIECES[kind_of[c]],
+                        "with_carrier": c >= 0 and where[c] == where[pid]})
     return out

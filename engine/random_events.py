@@ -13,6 +13,7 @@ from . import chance
 from .actions import Action, IllegalAction, act
 from .board import is_known
 from .malaria import remove_village
+from .ruleset import PIECES
 from .state import (BAND, CHANCE_ACTOR, COLONY, KIND_INDEX, RUMOR, TRANSPORT, UNBUILT, WAR_CANOE, Event, GameState,
                     event)
 
@@ -184,14 +185,15 @@ def apply_effect(state: GameState, player: int, effect: Mapping[str, Any], targe
 
 
 def sink(state: GameState, h: int, count: int) -> list[Event]:
-    """X28: the owners lose their cheapest pieces first; bands and colonies left without a canoe drown."""
+    """X28: the owners lose their cheapest pieces first; bands and colonies left without a canoe drown. The
+    pieces lost go back to their owners' supply before everyone's eyes, so the event says what they were."""
     labels = state.rules.map.labels
-    lost = 0
+    lost: list[int] = []
     for kind in CHEAPEST_FIRST:
         for pid in [p for p in state.pieces_at(h) if state.piece_kind[p] == kind]:
-            if lost < count:
+            if len(lost) < count:
                 state.piece_hex[pid], state.piece_up[pid] = UNBUILT, False
-                lost += 1
+                lost.append(pid)
     for owner in range(state.players):
         pids = list(state.pieces_at(h, owner))
         canoes = sum(state.piece_kind[p] in (TRANSPORT, WAR_CANOE) for p in pids)
@@ -200,8 +202,12 @@ def sink(state: GameState, h: int, count: int) -> list[Event]:
         bands = [p for p in pids if state.piece_kind[p] == BAND]
         for pid in colonies[transports:] + bands[max(0, canoes - min(len(colonies), transports)):]:
             state.piece_hex[pid] = UNBUILT
-            lost += 1
-    return [event("pieces_sunk", hex=labels[h], pieces=lost)]
+            lost.append(pid)
+    sunk: dict[str, dict[str, int]] = {}
+    for pid in lost:
+        kinds = sunk.setdefault(state.names[state.piece_owner[pid]], {})
+        kinds[PIECES[state.piece_kind[pid]]] = kinds.get(PIECES[state.piece_kind[pid]], 0) + 1
+    return [event("pieces_sunk", hex=labels[h], pieces=len(lost), sunk=sunk)]
 
 
 # --- kept events ----------------------------------------------------------------------------------------------
@@ -220,6 +226,16 @@ def playable(state: GameState, player: int, window: str) -> list[Action]:
         else:
             out.append(act("play", key(state, card)))
     return out
+
+
+def may_hide(state: GameState, player: int, window: str, side: str) -> bool:
+    """Whether, for all anyone else knows, the player's kept events could include one for this window and battle
+    side: they keep at least one, and such an event is not in the discard pile (X33)."""
+    if not state.adv.events_held[player]:
+        return False
+    discard = state.adv.event_discard
+    return any(WINDOWS[effect_of(state, card)["id"]] == window and effect_of(state, card).get("side") in (side, "any")
+               and card not in discard for card in range(len(state.rules.events)))
 
 
 def card_id(state: GameState, event_key: str) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import chance, flow, malaria, random_events
 from .actions import Action, IllegalAction, act
+from .cards import controls_named
 from .state import CHANCE_ACTOR, TURN_ORDER, Event, GameState, event
 
 STEP = TURN_ORDER
@@ -35,20 +36,24 @@ class TurnOrderStep:
 
 
 def marker_holder(state: GameState) -> int:
-    """Lowest VP on the track; ties go to the home first in the tie order (rule T2, ruling X2)."""
+    """Lowest VP on the track; ties go by the tie order (rule T2, ruling X2)."""
     return lowest(state)[0]
+
+
+def tie_rank(state: GameState, player: int) -> tuple[int, int]:
+    """T2: among tied players, the one who now controls the first island group of the list Tonga, Raiatea,
+    Hiva, Samoa comes first. X2: tied players who control none of them come after, in the order of their
+    starting homes in the same list."""
+    ties = state.rules.turn_order_ties
+    held = next((i for i, name in enumerate(ties) if controls_named(state, player, (name,))), len(ties))
+    name = state.names[player]
+    return held, ties.index(name) if name in ties else len(ties)
 
 
 def lowest(state: GameState) -> list[int]:
     """Players with the lowest VP on the track, in the tie order (T2, A7)."""
-    ties = state.rules.turn_order_ties
-
-    def key(p: int) -> tuple:
-        name = state.names[p]
-        return state.vp_track[p], ties.index(name) if name in ties else len(ties)
-
-    ranked = sorted(range(state.players), key=key)
-    return [p for p in ranked if state.vp_track[p] == state.vp_track[ranked[0]]]
+    low = min(state.vp_track)
+    return sorted((p for p in range(state.players) if state.vp_track[p] == low), key=lambda p: tie_rank(state, p))
 
 
 def seat_order(players: int, first: int, direction: str) -> tuple[int, ...]:

@@ -1,4 +1,9 @@
-"""Victory step (rules V1-V5): VP recomputed from scratch, claims, Deforestation, the end of the game."""
+"""Victory step (rules V1-V5): VP recomputed from scratch, claims, Deforestation, the end of the game.
+
+Who is asked is decided on public facts only (X33): a player is asked to claim or pass when their VP with the
+cards they have shown, plus the most their hidden hand could add, reach the threshold; the others are asked
+about Deforestation when they might hold it. Only the choices offered (claim, use) depend on the real cards.
+"""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -6,7 +11,7 @@ from functools import lru_cache
 
 from . import flow
 from .actions import Action, act
-from .cards import deforestation_penalty, spend, usable_one_time, vp_bonus
+from .cards import deforestation_penalty, hidden_vp_bound, spend, usable_one_time, vp_bonus, window_open
 from .chains import home_chain
 from .state import VICTORY, Event, GameState, event
 
@@ -84,12 +89,21 @@ def can_claim(state: GameState, player: int, board: int | None = None) -> bool:
     return total_units(state, player, board, True) >= threshold(state) * state.rules.vp_scale
 
 
+def may_claim(state: GameState, player: int, board: int | None = None) -> bool:
+    """X33: whether, for all anyone else knows, the player could claim: their VP with the cards they have
+    shown, plus the most the cards hidden in their hand could add (cards.hidden_vp_bound), reach the threshold."""
+    board = board_units(state, player) if board is None else board
+    units = total_units(state, player, board, False) + hidden_vp_bound(state, player) * state.rules.vp_scale
+    return units >= threshold(state) * state.rules.vp_scale
+
+
 def begin_player(state: GameState, board: list[int] | None = None) -> list[Event]:
-    """Give the next player in turn order who could claim the choice; skip those who cannot (rule V3).
-    `board`: every player's board_units, when the step has just counted them."""
+    """Ask the next player in turn order who may claim, on public facts (X33); skip those who cannot (rule V3).
+    A player asked may pass even with enough VP: only a claim ends the game (X34). `board`: every player's
+    board_units, when the step has just counted them."""
     while state.active < len(state.order):
         player = state.order[state.active]
-        if can_claim(state, player, board[player] if board else None):
+        if may_claim(state, player, board[player] if board else None):
             state.actor = player
             return []
         state.active += 1
@@ -117,7 +131,7 @@ def legal(state: GameState) -> list[Action]:
     if isinstance(state.sub, Claim):
         keys = [state.rules.cards[c].key for c in usable_one_time(state, state.actor, "claim")]
         return [act("use", key) for key in keys] + [act("decline")]
-    return [act("claim"), act("pass")]
+    return [act("claim"), act("pass")] if can_claim(state, state.actor) else [act("pass")]
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
@@ -140,10 +154,11 @@ def perform(state: GameState, action: Action) -> list[Event]:
 
 
 def ask_next(state: GameState, claim: Claim) -> list[Event]:
-    """V4: the other players, in turn order, may answer a claim with Deforestation."""
+    """V4: the other players, in turn order, may answer a claim with Deforestation; a player is asked when they
+    might hold it (X33)."""
     others = [p for p in state.order if p != claim.claimant]
     while claim.asked < len(others):
-        if usable_one_time(state, others[claim.asked], "claim"):
+        if window_open(state, others[claim.asked], "deforestation"):
             state.actor = others[claim.asked]
             return []
         claim.asked += 1

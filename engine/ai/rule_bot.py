@@ -160,6 +160,8 @@ class RuleBot:
         for verb in ("battle", "use", "retreat", "home"):
             if verb in verbs:
                 return next(a for a in legal if a.verb == verb)
+        if "carry" in verbs:                  # M9: colonies found the next villages; keep them first
+            return next(a for a in legal if a.args == ("colony",))
         for verb in ("panic", "lose"):
             if verb in verbs:
                 order = ("local_warrior", "warrior_band", "war_canoe")
@@ -179,7 +181,7 @@ class RuleBot:
 
     def move(self, v: dict, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         movement = v.get("movement")
-        if not movement or movement["player"] != self.player:
+        if not movement or movement["player"] != self.player or movement.get("battle"):
             return None
         m = self.rules.map
         if movement["phase"] == "transit":

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.state import BAND, NOBODY, OUT_OF_GAME, TRANSPORT, UNBUILT, WAR_CANOE
+from engine.state import BAND, COLONY, NOBODY, OUT_OF_GAME, TRANSPORT, UNBUILT, WAR_CANOE
 
 from .helpers import count, do, legal
 
@@ -39,7 +39,7 @@ def test_M14_rulebook_example(rules):
     """1 band + 2 war canoes + 1 transport attack an IG with 2 villages defended by 1 band and 1 local
     warrior; rolls 3, 4, 1, 4; the defender retreats, the attacker saves no village."""
     s = m14_game(rules)
-    do(s, "party 0906", "take war_canoe", "take war_canoe", "take warrior_band", "take transport_canoe",
+    do(s, "party 0906", "take war_canoe", "take war_canoe", "take warrior_band war_canoe", "take transport_canoe",
        "go 1007", "done")
     events = do(s, "end")
     start = next(e for e in events if e.kind == "battle_started")
@@ -96,10 +96,24 @@ def test_M8_1_rumors_are_removed_and_everything_revealed(rules):
 def test_M8_1_bands_on_transports_stay_back(rules):
     s = game(rules, [{"hex": "Tonga", "war_canoe": 1, "transport_canoe": 1, "warrior_band": 2}],
              [{"hex": "0906", "war_canoe": 1}])
-    do(s, "party 0807", "take war_canoe", "take transport_canoe", "take warrior_band", "take warrior_band",
-       "go 0906", "done", "end")
+    do(s, "party 0807", "take war_canoe", "take transport_canoe", "take warrior_band war_canoe",
+       "take warrior_band transport_canoe", "go 0906", "done", "end")
     front = engine.observe(s, "Tonga")["movement"]["battle"]["front"][0]
     assert front == {"war_canoe": 1, "warrior_band": 1}
+
+
+def test_M5_M8_1_a_band_a_transport_brought_never_fights_even_beside_an_empty_war_canoe(rules):
+    s = game(rules, [{"hex": "Tonga", "war_canoe": 1, "transport_canoe": 1, "warrior_band": 1}],
+             [{"hex": "0906", "war_canoe": 1}])
+    do(s, "party 0807", "take war_canoe", "take transport_canoe", "take warrior_band transport_canoe",
+       "go 0906", "done", "end")
+    assert engine.observe(s, "Tonga")["movement"]["battle"]["front"][0] == {"war_canoe": 1}
+    # The same pieces, the band aboard the war canoe: it fights.
+    s = game(rules, [{"hex": "Tonga", "war_canoe": 1, "transport_canoe": 1, "warrior_band": 1}],
+             [{"hex": "0906", "war_canoe": 1}])
+    do(s, "party 0807", "take war_canoe", "take transport_canoe", "take warrior_band war_canoe",
+       "go 0906", "done", "end")
+    assert engine.observe(s, "Tonga")["movement"]["battle"]["front"][0] == {"war_canoe": 1, "warrior_band": 1}
 
 
 @pytest.mark.parametrize("villages,warriors", [(1, 1), (2, 1), (3, 2), (4, 2)])
@@ -171,6 +185,29 @@ def test_M9_X4_no_controlled_ig_means_removal_and_bands_need_canoes(rules):
     assert retreat["removed"] == 1 and retreat["pieces"] == 0, "the back band had no canoe to carry it"
 
 
+def test_M9_X17_a_war_canoe_carries_a_colony_in_retreat(rules):
+    s = game(rules, [{"hex": "Tonga", "war_canoe": 2}], [{"hex": "0906", "war_canoe": 1, "colony": 1}])
+    do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end", "die 4")
+    retreat = next(e for e in engine.observe(s, "Tonga")["log"] if e["kind"] == "retreat")
+    assert retreat["pieces"] == 2 and retreat["removed"] == 0
+    assert count(s, "Samoa", COLONY, "0806") == 1, "the panicked war canoe carried the colony home"
+
+
+def test_M9_X17_with_too_few_canoes_the_owner_chooses_whom_to_keep(rules):
+    s = game(rules, [{"hex": "Tonga", "war_canoe": 1}],
+             [{"hex": "0906", "transport_canoe": 1, "warrior_band": 1, "colony": 1}])
+    do(s, "party 0807", "take war_canoe", "go 0906", "done", "end")   # M8.3: no combat piece at sea
+    assert engine.current_player(s) == "Samoa" and legal(s) == ["carry colony", "carry warrior_band"]
+    do(s, "carry colony")
+    assert count(s, "Samoa", COLONY, "0806") == 1 and count(s, "Samoa", BAND) == 0
+    assert engine.current_player(s) == "Samoa", "Tonga's step is over; the battle settled"
+    # Two canoes for the two passengers: nobody is asked.
+    s = game(rules, [{"hex": "Tonga", "war_canoe": 1}],
+             [{"hex": "0906", "transport_canoe": 2, "warrior_band": 1, "colony": 1}])
+    do(s, "party 0807", "take war_canoe", "go 0906", "done", "end")
+    assert count(s, "Samoa", COLONY, "0806") == 1 and count(s, "Samoa", BAND, "0806") == 1
+
+
 def test_X4_retreat_with_no_controlled_ig_removes_everything(rules):
     s = game(rules, [{"hex": "Tonga", "war_canoe": 1}], [{"hex": "0906", "transport_canoe": 1}],
              islands=[{"ig": "Samoa", "villages": 0}])
@@ -207,6 +244,23 @@ def test_X3_panicked_pieces_cannot_save(rules):
     do(s, "save war_canoe")
     h = rules.map.hex_of("0907")
     assert s.villages(h) == 1 and s.controller[h] == 0, "one village saved; the panicked canoe could not"
+
+
+def test_M10_X22_saving_never_spends_the_last_piece_on_a_printed_ig(rules):
+    fiji = next(ig for ig in rules.map.islands if ig.name == "Fiji")
+    s = game(rules, [{"hex": "Tonga", "war_canoe": 2}])
+    do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0706", "done", "end",
+       *["die 6"] * fiji.local_warriors)
+    assert legal(s) == ["raze", "save war_canoe"]
+    do(s, "save war_canoe")
+    assert s.controller[fiji.hex] == 0 and s.villages(fiji.hex) == 1, "the last war canoe stays: no second save"
+    assert count(s, "Tonga", WAR_CANOE, "0706") == 1 and s.must_hold[fiji.hex] == 0
+    # A transport canoe in the back row holds Fiji as well: both war canoes may save a village.
+    s = game(rules, [{"hex": "Tonga", "war_canoe": 2, "transport_canoe": 1}])
+    do(s, "party 0807", "take war_canoe", "take war_canoe", "take transport_canoe", "go 0706", "done", "end",
+       *["die 6"] * fiji.local_warriors)
+    do(s, "save war_canoe", "save war_canoe")
+    assert s.villages(fiji.hex) == 2 and count(s, "Tonga", TRANSPORT, "0706") == 1
 
 
 def test_M11_a_player_who_loses_the_home_names_another(rules):

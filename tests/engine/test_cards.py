@@ -82,6 +82,8 @@ def test_tattoo_adds_one_to_the_attackers_roll(rules):
 
 def test_feather_cloak_takes_one_from_the_roll_when_defending(rules):
     s = attack_samoa_at_sea(rules, samoa_cards=["feather_cloak"])
+    assert legal(s) == ["fight", "show feather_cloak"], "X33: a hidden hand might hold Arioi: Samoa is asked"
+    do(s, "fight")
     assert engine.current_player(s) == "Samoa" and {"roll", "use feather_cloak"} <= set(legal(s))
     do(s, "use feather_cloak")
     events = do(s, "die 4")
@@ -91,7 +93,7 @@ def test_feather_cloak_takes_one_from_the_roll_when_defending(rules):
 
 def test_one_card_per_roll_and_once_per_battle(rules):
     s = attack_samoa_at_sea(rules, ["tattoo"], ["feather_cloak"])
-    do(s, "use tattoo")
+    do(s, "fight", "use tattoo")
     assert engine.current_player(s) == engine.CHANCE, "no second card on the same roll"
     do(s, "die 4", "panic warrior_band")
     assert engine.current_player(s) == "Samoa" and {"roll", "use feather_cloak"} <= set(legal(s))

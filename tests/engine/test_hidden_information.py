@@ -5,16 +5,22 @@ the player who does know sees the difference (so the test would catch a leak, no
 """
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings, strategies as st
 
 import engine
+from engine.building import Building
 from engine.exploration import tile_in_hand
-from engine.state import BAND, RUMOR, UNBUILT
+from engine.hidden import redeal
+from engine.movement import Movement
+from engine.state import BAND, RUMOR, TRANSPORT
 
-from .helpers import play_random
+from .helpers import do, legal, play_random
 
 BASE = {
     "players": ["Tonga", "Samoa", "Hiva"],
+    "ocean": ["0805"],
     "tiles": [{"hex": "1005", "tile": "Hawaii", "face_up": False, "discovered_by": ["Samoa"]},
               {"hex": "0905", "tile": "Tahiti", "face_up": False, "discovered_by": ["Samoa", "Hiva"]}],
     "cards": {"Samoa": {"hand": ["moai", "poi"]}, "Hiva": {"hand": ["pa"], "shown": ["surfing"]}},
@@ -39,12 +45,14 @@ def hide_differently(state: engine.GameState, rules, pick: int) -> engine.GameSt
                 and other.stack):
             k = (pick + h) % len(other.stack)
             other.tile[h], other.stack[k] = other.stack[k], other.tile[h]
-    # Samoa's stack at sea: a rumor becomes a warrior band (same height, both face down).
-    at_sea = rules.map.hex_of("0805")
-    rumors = [p for p in other.pieces_at(at_sea, samoa) if other.piece_kind[p] == RUMOR]
-    bands = [p for p in other.pieces_of(samoa, BAND) if other.piece_hex[p] == UNBUILT]
-    if rumors and bands:
-        other.piece_hex[rumors[0]], other.piece_hex[bands[0]] = UNBUILT, at_sea
+    # Samoa's stack at sea: its rumor and a warrior band of another stack change places (heights stay, and so
+    # does the public count of each kind).
+    rumors = [p for p in other.pieces_of(samoa, RUMOR) if other.piece_hex[p] >= 0]
+    bands = [p for p in other.pieces_of(samoa, BAND) if other.piece_hex[p] >= 0]
+    pairs = [(r, b) for r in rumors for b in bands if other.piece_hex[r] != other.piece_hex[b]]
+    if pairs:
+        r, b = pairs[0]
+        other.piece_hex[r], other.piece_hex[b] = other.piece_hex[b], other.piece_hex[r]
     other.stack.reverse()
     other.streams = [(x * 6364136223846793005 + pick) % (1 << 64) for x in other.streams]
     return other
@@ -79,8 +87,9 @@ def test_X9_others_see_stack_height_and_face_up_canoe_only(rules):
     assert view["hand"] == [] and [p["cards_in_hand"] for p in view["players"]] == [0, 2, 1]
     assert view["players"][2]["cards_shown"] == ["surfing"]
     text = repr(view)
-    for secret in ("moai", "poi", "'pa'", "Hawaii", "stream", "rumor"):
+    for secret in ("moai", "poi", "'pa'", "Hawaii", "stream"):
         assert secret not in text
+    assert "rumor" not in repr(view["hexes"]), "the supply is public; what stands in a stack is not"
 
 
 def test_X9_log_events_are_filtered_per_player(rules):
@@ -89,3 +98,142 @@ def test_X9_log_events_are_filtered_per_player(rules):
     s.add_log([secret])
     assert any(e["kind"] == "card_drawn" for e in engine.observe(s, s.names[0])["log"])
     assert not any(e["kind"] == "card_drawn" for e in engine.observe(s, s.names[1])["log"])
+
+
+# --- X33: twin positions stay identical for a player along the same moves ---------------------------------------
+
+# Events that show a player something hidden by design: a battle's stacks (M8.1), a war canoe that stops a
+# mover (M4.4), a card (B4, V3, V4), a tile (E4.2, E6.1, E6.5), the player's own draw from a pile, a revealed
+# event (A7), what a typhoon sank (X28).
+# Twins may part where one of these shows a difference; until then everything the player sees is the same.
+REVEALS = frozenset({"battle_started", "war_canoes_stopped", "card_revealed", "card_used", "battle_card", "card_drawn", "tile_revealed",
+                     "tile_seen", "tile_drawn", "event_drawn", "event_revealed", "event_played", "pieces_sunk",
+                     "victory_claimed", "claim_failed", "game_over"})
+
+
+def swap_stack_kinds(state: engine.GameState, player: int, rnd: random.Random) -> None:
+    """Change what `player` cannot see in the other players' face-down stacks: two pieces of different kinds
+    swap stacks, so every stack keeps its height and every kind its count (the supply is public). Only where
+    nothing in progress names the pieces (no battle, not the owner's own movement or building) and no garrison
+    depends on them."""
+    sub = state.sub
+    if isinstance(sub, Building) or (isinstance(sub, Movement) and sub.battle is not None):
+        return
+    for owner in range(state.players):
+        if owner == player or (isinstance(sub, Movement) and sub.player == owner):
+            continue
+        lo, hi = state.piece_span[owner]
+        placed = [p for p in range(lo, hi) if state.piece_hex[p] >= 0 and not state.piece_up[p]
+                  and state.piece_kind[p] != TRANSPORT and state.must_hold[state.piece_hex[p]] != owner]
+        for _ in range(3):
+            if len(placed) < 2:
+                break
+            a, b = rnd.sample(placed, 2)
+            if state.piece_kind[a] != state.piece_kind[b] and state.piece_hex[a] != state.piece_hex[b]:
+                state.piece_hex[a], state.piece_hex[b] = state.piece_hex[b], state.piece_hex[a]
+    state.memo = None
+
+
+def follow(s: engine.GameState, t: engine.GameState, viewer: int, rnd: random.Random, steps: int,
+           reveals: frozenset[str] = REVEALS) -> int:
+    """Play the same moves in both twins (an action legal in both; the same chance outcome where both piles
+    allow it) and check that `viewer` sees the same view and the same events, until an event that shows
+    something hidden by design differs. Returns how many actions were compared."""
+    name = s.names[viewer]
+    for done in range(steps):
+        assert engine.observe(s, name, log=False) == engine.observe(t, name, log=False), f"after {done} actions"
+        who = engine.current_player(s)
+        if who is None:
+            return done
+        if who == engine.CHANCE:
+            events_s = engine.resolve_chance(s)
+            drawn = s.actions_done()[-1][0]
+            if drawn in [a for a, _ in engine.chance_outcomes(t)]:
+                events_t = engine.apply(t, drawn)
+            else:
+                events_t = engine.resolve_chance(t)
+        else:
+            in_t = set(engine.legal_actions(t))
+            common = [a for a in engine.legal_actions(s) if a in in_t]
+            assert common, f"{who} has no action in common in the twins: their choices tell their secrets"
+            action = common[rnd.randrange(len(common))]
+            events_s, events_t = engine.apply(s, action), engine.apply(t, action)
+        seen_s = [e for e in events_s if e.seen_by(viewer)]
+        seen_t = [e for e in events_t if e.seen_by(viewer)]
+        if seen_s != seen_t:
+            assert any(e.kind in reveals for e in seen_s + seen_t), \
+                f"{name} saw {seen_s} in one twin and {seen_t} in the other"
+            return done + 1
+    return steps
+
+
+def twins_from(rules, seed: int, prefix: int, options: dict) -> list[tuple[engine.GameState, int, random.Random]]:
+    """A random game's position, with a few more cards dealt into hands from the deck (as if bought) so that card
+    windows come up often, and for each player a twin that differs only in what that player cannot know."""
+    s = play_random(engine.new_game(rules, 2 + seed % 3, seed, options), prefix, seed)
+    deal = random.Random(seed)
+    for p in range(s.players):
+        for _ in range(deal.randrange(4)):
+            if len(s.deck) > s.players:          # cards already paid for are still drawn from the deck
+                s.hand[p].append(s.deck.pop(deal.randrange(len(s.deck))))
+    s.memo = None
+    out = []
+    for viewer in range(s.players):
+        rnd = random.Random(seed * 10 + viewer)
+        t = redeal(s, viewer, seed + viewer)
+        swap_stack_kinds(t, viewer, rnd)
+        out.append((s.clone(), t, viewer, rnd))
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), prefix=st.integers(0, 3000), full=st.booleans())
+def test_X9_X33_twins_look_the_same_to_each_player_along_the_same_moves(rules, seed, prefix, full):
+    options = {flag: True for flag in ("malaria", "kumara", "random_events", "saved_resources")} if full else {}
+    for s, t, viewer, rnd in twins_from(rules, seed, prefix, options):
+        follow(s, t, viewer, rnd, 250)
+
+
+def test_X33_a_hidden_card_opens_no_window_of_its_own(rules):
+    """Samoa holds Arioi and Feather Cloak in one twin, two plain cards in the other: Tonga, attacking, sees the
+    same battle either way, window for window."""
+    sc = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906"],
+          "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}],
+                     "Samoa": [{"hex": "0906", "war_canoe": 1, "warrior_band": 1}]}}
+    armed = engine.load_scenario(rules, {**sc, "cards": {"Samoa": {"hand": ["arioi", "feather_cloak"]}}})
+    plain = engine.load_scenario(rules, {**sc, "cards": {"Samoa": {"hand": ["moai", "surfing"]}}})
+    for s in (armed, plain):
+        do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end")
+    assert engine.current_player(armed) == engine.current_player(plain) == "Samoa"
+    assert "use arioi" in legal(armed) and "use arioi" not in legal(plain)
+    compared = follow(armed, plain, 0, random.Random(1), 60)
+    assert compared > 3 and engine.current_player(armed) == "Samoa", "the battle was followed to its end"
+
+
+def test_X33_no_window_when_nothing_could_be_hidden(rules):
+    sc = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906"],
+          "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}],
+                     "Samoa": [{"hex": "0906", "war_canoe": 1, "warrior_band": 1}]}}
+    s = engine.load_scenario(rules, sc)
+    do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end")
+    assert engine.current_player(s) == engine.CHANCE, "empty hands: straight to the die"
+    # Every copy of Arioi face up on the table: an empty window would tell nothing, so none opens.
+    s = engine.load_scenario(rules, {**sc, "cards": {"Tonga": {"shown": ["arioi"]}, "Samoa": {"hand": ["moai"]}}})
+    do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end")
+    assert engine.current_player(s) == "Samoa" and legal(s) == ["roll", "show moai"], \
+        "no Arioi can hide in Samoa's hand; the modifier window still opens (Feather Cloak might)"
+
+
+def test_X33_the_victory_step_asks_on_public_facts(rules):
+    """Two twins differ only in Tonga's hidden card (Moai, 3 VP, or Surfing, 1 VP): Samoa sees Tonga asked in
+    both, though only one Tonga can claim."""
+    base = {"players": ["Tonga", "Samoa"], "step": "victory", "options": {"variable_game_end": 8},
+            "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga"}]}
+    # Tonga: 4 villages + home = 5 VP; with Moai 8 (the target), with Surfing 6.
+    rich = engine.load_scenario(rules, {**base, "cards": {"Tonga": {"hand": ["moai"]}}})
+    poor = engine.load_scenario(rules, {**base, "cards": {"Tonga": {"hand": ["surfing"]}}})
+    assert engine.current_player(rich) == engine.current_player(poor) == "Tonga"
+    assert "claim" in legal(rich) and "claim" not in legal(poor)
+    assert engine.observe(rich, "Samoa") == engine.observe(poor, "Samoa")
+    empty = engine.load_scenario(rules, base)
+    assert engine.observe(empty, "Samoa")["step"] == "turn_order", "no hidden card: nobody could claim"

@@ -1,6 +1,8 @@
 """Movement & Battle step, Transit and Movement: rules M2-M7 (rulings X5, X18, X19)."""
 from __future__ import annotations
 
+import pytest
+
 import engine
 from engine.chains import chains, home_chain
 from engine.state import BAND, COLONY, RUMOR, TRANSPORT, WAR_CANOE
@@ -96,14 +98,24 @@ def test_M4_4_war_canoes_stop_at_enemy_igs_and_war_canoes_but_pass_transports(ru
     assert any(a.startswith("go ") for a in legal(s)), "the escorted transport goes on"
 
 
+def boarding(actions: list[str]) -> list[str]:
+    return [a for a in actions if a.startswith("take warrior_band") or a.startswith("take colony")]
+
+
 def test_M5_carrying_limits(rules):
     s = game(rules, [{"hex": "Tonga", "transport_canoe": 1, "war_canoe": 1, "warrior_band": 3, "colony": 1}])
-    do(s, "party 0807", "take war_canoe")
-    assert "take colony" not in legal(s), "a war canoe carries bands only"
-    do(s, "take warrior_band")
-    assert "take warrior_band" not in legal(s), "one band per war canoe"
-    do(s, "take transport_canoe", "take colony")
-    assert "take warrior_band" not in legal(s), "a transport canoe carries one band or one colony"
+    do(s, "party 0807")
+    assert boarding(legal(s)) == [], "bands and colonies board canoes of the party"
+    do(s, "take war_canoe")
+    assert boarding(legal(s)) == ["take warrior_band war_canoe"], "a war canoe carries bands only"
+    do(s, "take warrior_band war_canoe")
+    assert boarding(legal(s)) == [], "one band per war canoe"
+    do(s, "take transport_canoe")
+    assert boarding(legal(s)) == ["take colony transport_canoe", "take warrior_band transport_canoe"]
+    do(s, "take colony transport_canoe")
+    assert boarding(legal(s)) == [], "a transport canoe carries one band or one colony"
+    assert "leave transport_canoe" not in legal(s), "a loaded canoe is left only once its passenger is off"
+    assert {"leave colony transport_canoe", "leave warrior_band war_canoe"} <= set(legal(s))
     s = game(rules, [{"hex": "Tonga", "warrior_band": 2}])
     assert "party 0807" not in legal(s), "bands cannot move alone"
 
@@ -111,10 +123,68 @@ def test_M5_carrying_limits(rules):
 def test_M5_X18_a_piece_is_moved_by_one_canoe_per_turn(rules):
     s = game(rules, [{"hex": "Tonga", "transport_canoe": 1, "warrior_band": 1},
                      {"hex": "0906", "transport_canoe": 1}])
-    do(s, "party 0807", "take transport_canoe", "take warrior_band", "go 0906", "leave warrior_band", "done")
-    do(s, "party 0906")
-    assert "take warrior_band" not in legal(s)
+    do(s, "party 0807", "take transport_canoe", "take warrior_band transport_canoe", "go 0906",
+       "leave warrior_band transport_canoe", "done")
+    do(s, "party 0906", "take transport_canoe")
+    assert boarding(legal(s)) == [], "the canoe waiting at 0906 never carried the band"
     assert where(s, "Tonga", BAND) == ["0906"]
+
+
+def test_M5_X18_a_passenger_never_changes_canoe_inside_a_party(rules):
+    """The audit's case: a band rides one canoe, is left behind with it as the party takes a fresh canoe, and
+    would ride on further than one canoe could carry it."""
+    s = game(rules, [{"hex": "Tonga", "transport_canoe": 1, "warrior_band": 1},
+                     {"hex": "0906", "transport_canoe": 1}])
+    do(s, "party 0807", "take transport_canoe", "take warrior_band transport_canoe", "go 0906",
+       "take transport_canoe")                       # the fresh canoe waiting at 0906 joins (2 moves left)
+    party = engine.observe(s, "Tonga")["movement"]["party"]["boats"]
+    assert [(b["moves_left"], b["passenger"]) for b in party] == [(1, "warrior_band"), (2, None)]
+    do(s, "leave warrior_band transport_canoe")       # the band gets off its canoe...
+    assert "take warrior_band transport_canoe" in legal(s), "...and may go back aboard its own canoe"
+    do(s, "leave transport_canoe")                    # the empty canoe with fewer moves (the band's) stays
+    assert boarding(legal(s)) == [], "the band may not change canoe"
+    do(s, "go 1006", "go 1106")
+    assert where(s, "Tonga", BAND) == ["0906"], "the band went no further than its own canoe took it"
+
+
+def test_M5_a_passenger_may_go_on_later_aboard_the_canoe_that_carried_it(rules):
+    s = game(rules, [{"hex": "Tonga", "transport_canoe": 1, "warrior_band": 1},
+                     {"hex": "0906", "transport_canoe": 1}])
+    do(s, "party 0807", "take transport_canoe", "take warrior_band transport_canoe", "go 0906", "done")
+    moved = engine.observe(s, "Tonga")["movement"]["moved_passengers"]
+    assert moved == [{"hex": "0906", "piece": "warrior_band", "carrier": "transport_canoe", "with_carrier": True}]
+    do(s, "party 0906", "take transport_canoe")       # the most moves left: the fresh canoe, not the band's
+    assert boarding(legal(s)) == []
+    do(s, "take transport_canoe", "take warrior_band transport_canoe")
+    boats = engine.observe(s, "Tonga")["movement"]["party"]["boats"]
+    assert [(b["moves_left"], b["passenger"], b["passenger_moved"]) for b in boats] == [
+        (2, None, False), (1, "warrior_band", True)], "the band went back aboard its own canoe"
+    do(s, "go 1006")
+    assert where(s, "Tonga", BAND) == ["1006"]
+    assert not any(a.startswith("go ") for a in legal(s)), "its canoe has no move left"
+
+
+def test_M5_a_fresh_passenger_boards_the_canoe_with_most_moves_left(rules):
+    s = game(rules, [{"hex": "Tonga", "transport_canoe": 1, "war_canoe": 1},
+                     {"hex": "0906", "transport_canoe": 1, "warrior_band": 1}])
+    do(s, "party 0807", "take transport_canoe", "go 0906", "take transport_canoe", "take warrior_band transport_canoe")
+    boats = engine.observe(s, "Tonga")["movement"]["party"]["boats"]
+    assert [(b["moves_left"], b["passenger"]) for b in boats] == [(1, None), (2, "warrior_band")]
+    do(s, "leave transport_canoe", "go 1006", "go 1106")
+    assert where(s, "Tonga", BAND) == ["1106"]
+
+
+def test_M5_the_party_and_its_passengers_are_shown_to_their_owner_only(rules):
+    s = game(rules, [{"hex": "Tonga", "war_canoe": 1, "transport_canoe": 1, "colony": 1, "rumor": 1}])
+    do(s, "party 0807", "take war_canoe", "take transport_canoe", "take colony transport_canoe", "take rumor")
+    mine = engine.observe(s, "Tonga")["movement"]
+    assert mine["party"] == {"boats": [{"canoe": "war_canoe", "moves_left": 2, "passenger": None,
+                                        "passenger_moved": False},
+                                       {"canoe": "transport_canoe", "moves_left": 2, "passenger": "colony",
+                                        "passenger_moved": False}],
+                             "rumors": [2], "walkers": []}
+    theirs = engine.observe(s, "Samoa")["movement"]
+    assert "party" not in theirs and "moved_passengers" not in theirs and theirs["party_size"] == 4
 
 
 def test_M6_one_face_up_transport_per_hex_raised_during_movement(rules):
@@ -160,11 +230,38 @@ def test_M10_the_last_piece_stays_on_a_conquered_printed_ig(rules):
     assert not any(a.startswith("go ") for a in legal(s))
 
 
+def test_M10_X22_a_rumor_holds_nothing(rules):
+    sc = {"islands": [{"ig": "Fiji", "villages": 0, "must_hold": "Tonga"}]}
+    s = game(rules, [{"hex": "Fiji", "war_canoe": 1, "rumor": 1}], **sc)
+    do(s, "party 0706", "take war_canoe")
+    assert not any(a.startswith("go ") for a in legal(s)), "the rumor left behind would not hold Fiji"
+    do(s, "leave war_canoe", "take rumor")
+    assert any(a.startswith("go ") for a in legal(s)), "the rumor itself may go: the war canoe holds Fiji"
+    assert "withdraw 0706" in legal(s), "a rumor may always be withdrawn"
+
+
 def test_colonies_and_counts_are_private_kinds(rules):
     s = game(rules, [{"hex": "Tonga", "transport_canoe": 1, "colony": 1}])
-    do(s, "party 0807", "take transport_canoe", "take colony", "go 0906", "done")
+    do(s, "party 0807", "take transport_canoe", "take colony transport_canoe", "go 0906", "done")
     assert where(s, "Tonga", COLONY) == ["0906"]
     samoa = {r["hex"]: r for r in engine.observe(s, "Samoa")["hexes"]}["0906"]["stacks"]["Tonga"]
     assert samoa == {"pieces": 2, "face_up_canoe": False}
     assert engine.observe(s, "Samoa")["movement"]["player"] == "Tonga"
     assert where(s, "Tonga", WAR_CANOE) == []
+
+
+def test_M5_X18_a_scenario_says_which_canoe_moved_which_passenger(rules):
+    s = game(rules, [{"hex": "0906", "transport_canoe": 2, "warrior_band": 1}],
+             moved=[{"hex": "0906", "piece": "transport_canoe", "moves_left": 1, "passenger": "warrior_band"}])
+    assert engine.observe(s, "Tonga")["movement"]["moved_passengers"] == [
+        {"hex": "0906", "piece": "warrior_band", "carrier": "transport_canoe", "with_carrier": True}]
+    do(s, "party 0906", "take transport_canoe")        # the fresh canoe (2 moves), not the band's
+    assert boarding(legal(s)) == []
+    do(s, "take transport_canoe", "take warrior_band transport_canoe", "leave transport_canoe", "go 1006")
+    assert not any(a.startswith("go ") for a in legal(s)) and where(s, "Tonga", BAND) == ["1006"]
+    with pytest.raises(engine.ScenarioError, match=r"moved\[0\]\.passenger: a war_canoe does not carry a colony"):
+        game(rules, [{"hex": "0906", "war_canoe": 1, "colony": 1}],
+             moved=[{"hex": "0906", "piece": "war_canoe", "moves_left": 1, "passenger": "colony"}])
+    with pytest.raises(engine.ScenarioError, match=r"moved: needs step: movement"):
+        game(rules, [{"hex": "0906", "war_canoe": 1}], step="building",
+             moved=[{"hex": "0906", "piece": "war_canoe", "moves_left": 1}])

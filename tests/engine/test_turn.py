@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.turn_order import marker_holder
+from engine.turn_order import lowest, marker_holder
 
 from .helpers import do
 
@@ -60,3 +60,23 @@ def test_T2_chooser_picks_first_player_and_direction(rules, text, expected):
 def test_T2_two_players_offer_one_direction(rules):
     s = engine.new_game(rules, 2, seed=1)
     assert sorted(map(str, engine.legal_actions(s))) == ["order Samoa cw", "order Tonga cw"]
+
+
+def test_T2_ties_go_to_who_holds_the_first_listed_ig_now(rules):
+    """« au joueur parmi les ex-æquo qui possède le premier groupe d'îles dans la liste suivante : Tonga, Raiatea,
+    Hiva, Samoa »: who controls them now, not whose starting home they were."""
+    sc = {"players": ["Tonga", "Samoa", "Hiva"], "vp_track": {"Tonga": 3, "Samoa": 3, "Hiva": 3},
+          "islands": [{"ig": "Tonga", "villages": 2, "controller": "Samoa"},
+                      {"ig": "Fiji", "villages": 2, "controller": "Tonga", "home": True, "capital": True}]}
+    s = engine.load_scenario(rules, sc)
+    assert s.names[marker_holder(s)] == "Samoa", "Samoa now holds Tonga, the first of the list"
+    assert [s.names[p] for p in lowest(s)] == ["Samoa", "Hiva", "Tonga"]
+
+
+def test_T2_X2_tied_players_who_hold_none_of_the_list_go_by_starting_home(rules):
+    sc = {"players": ["Tonga", "Samoa"], "vp_track": {"Tonga": 3, "Samoa": 3},
+          "islands": [{"ig": "Tonga", "villages": 0}, {"ig": "Samoa", "villages": 0},
+                      {"ig": "Fiji", "villages": 2, "controller": "Samoa", "home": True, "capital": True},
+                      {"ig": "Vanuatu", "villages": 2, "controller": "Tonga", "home": True, "capital": True}]}
+    s = engine.load_scenario(rules, sc)
+    assert s.names[marker_holder(s)] == "Tonga"

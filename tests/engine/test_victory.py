@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import engine
 
-from .helpers import do
+from .helpers import do, legal
 
 TONGA_LINE, SAMOA_LINE = 2, 1       # hex directions of a line of unknown hexes from each home (SE, NE)
 
@@ -95,6 +95,9 @@ def test_V3_claim_reveals_vp_cards_and_ends_the_game(rules):
     assert engine.current_player(s) == "Tonga"
     assert sorted(map(str, engine.legal_actions(s))) == ["claim", "pass", "show moai", "show poi"]
     events = do(s, "claim")
+    assert engine.current_player(s) == "Samoa" and legal(s) == ["decline", "show surfing"], \
+        "X33: Samoa's hidden card might be Deforestation, so Samoa is asked"
+    events += do(s, "decline")
     revealed = [e.get("card") for e in events if e.kind == "card_revealed"]
     assert revealed[0] == "moai", "the claimant reveals VP cards first (poi gives no VP)"
     assert engine.is_over(s)
@@ -106,10 +109,12 @@ def test_V3_claim_reveals_vp_cards_and_ends_the_game(rules):
 def test_V3_a_player_short_of_the_threshold_is_not_offered_a_claim(rules):
     s = big_empires(rules, ["surfing"], [])
     do(s, "end")
-    # Tonga 26 + 1 < 28 and Samoa 28 with no cards: only Samoa may claim.
-    assert engine.current_player(s) == "Samoa"
+    # Tonga 26 + 1 < 28: no claim. But a hidden card could be Moai (3 VP), so Tonga is asked all the same (X33).
+    assert engine.current_player(s) == "Tonga" and legal(s) == ["pass", "show surfing"]
     do(s, "pass")
-    assert not engine.is_over(s) and s.turn == 2
+    assert engine.current_player(s) == "Samoa" and legal(s) == ["claim", "pass"]
+    do(s, "pass")
+    assert not engine.is_over(s) and s.turn == 2, "X34: a player at the threshold may pass"
 
 
 def test_V3_threshold_depends_on_player_count(rules):
@@ -123,21 +128,21 @@ def test_V5_tie_on_vp_goes_to_most_controlled_igs(rules):
     s = big_empires(rules, ["moai"], ["surfing", "tapa_cloth"], samoa_tiles=[
         ("Hiva", 4, 1), ("Hawaii", 4, 1), ("Tahiti", 3, 1), ("Aotearoa", 4, 2), ("Rotuma", 2, 0)])
     # Samoa: 4 + 17 villages + 6 linked = 27, + 2 cards = 29; Tonga 26 + 3 = 29; Tonga has 7 IGs to Samoa's 6.
-    do(s, "end", "claim")
+    do(s, "end", "claim", "decline")
     assert engine.vp(s, "Tonga") == engine.vp(s, "Samoa") == 29
     assert engine.winner(s) == "Tonga"
 
 
 def test_V5_then_most_cards(rules):
     s = big_empires(rules, ["moai"], ["surfing", "poi"])
-    do(s, "end", "claim")
+    do(s, "end", "claim", "decline")
     assert engine.vp(s, "Tonga") == engine.vp(s, "Samoa") == 29
     assert engine.winner(s) == "Samoa", "same VP and IGs; Samoa holds two cards to Tonga's one"
 
 
 def test_X11_a_tie_v5_does_not_break_is_shared(rules):
     s = big_empires(rules, ["moai"], ["surfing"])
-    do(s, "end", "claim")
+    do(s, "end", "claim", "decline")
     assert engine.is_over(s) and engine.winner(s) is None
     assert engine.observe(s, "Tonga")["winners"] == ["Tonga", "Samoa"]
 
