@@ -9,13 +9,13 @@ from .game import (CHANCE, apply, chance_outcomes, current_player, is_over, lega
 from .ruleset import ConfigError, Ruleset, load_ruleset
 from .saves import SaveError, load, replay, save, state_hash
 from .scenario import ScenarioError, load_scenario
-from .setup import SetupError, new_game
+from .setup import SetupError, deal_homes, new_game
 from .state import Event, GameState
-from .view import observe
+from .view import events_since, observe
 
 __all__ = [
     "Action", "CHANCE", "ConfigError", "Event", "GameState", "IllegalAction", "Ruleset", "SaveError",
-    "ScenarioError", "SetupError", "apply", "chance_outcomes", "current_player", "is_over", "legal_actions",
-    "load", "load_ruleset", "load_scenario", "new_game", "observe", "parse_action", "replay", "resolve_chance",
+    "ScenarioError", "SetupError", "apply", "deal_homes", "chance_outcomes", "current_player", "is_over", "legal_actions",
+    "events_since", "load", "load_ruleset", "load_scenario", "new_game", "observe", "parse_action", "replay", "resolve_chance",
     "save", "state_hash", "vp", "winner",
 ]

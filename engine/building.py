@@ -424,7 +424,8 @@ def draw_card(state: GameState, sub: Building, action: Action) -> list[Event]:
 
 
 def view(state: GameState, me: int) -> dict | None:
-    """The builder sees their own areas, BP and pending builds; the others see whose turn it is (X8)."""
+    """The builder sees their own areas, BP and pending builds; the others see whose turn it is (X8); the public
+    view (`me` < 0) sees no one's builds."""
     sub = state.sub
     if not isinstance(sub, Building):
         return None
@@ -434,6 +435,8 @@ def view(state: GameState, me: int) -> dict | None:
         out["builder"] = state.names[state.actor]
         if state.actor == me:
             out["areas"] = [{"hexes": [labels[h] for h in area], "bp": bp} for area, bp in zip(sub.areas, sub.bp)]
+    if me < 0:                            # the public view: nobody's secret builds
+        return out
     out["pending"] = [{"item": it, "hex": labels[h]} for it, h in sub.builds[me]]
     out["card_bought"] = sub.bought[me]
     out["rotated"] = sub.rotated[me]

@@ -23,6 +23,13 @@ class GameResult:
     over: bool
     vp: dict[str, Fraction] = field(default_factory=dict)
 
+    def summary(self) -> str:
+        """One line: who won (or why nobody did), how many actions, the VP of each player."""
+        outcome = (f"{self.winner} wins" if self.winner else "a shared victory" if self.over
+                   else f"no winner after {self.turns} turns")
+        return (f"game seed {self.seed}: {outcome}; {self.actions} actions; VP "
+                + ", ".join(f"{k} {v}" for k, v in self.vp.items()))
+
 
 def play_game(rules: Ruleset, players: int | Sequence[str], seed: int, bots: Sequence[str],
               max_turns: int, options: Mapping[str, Any] | None = None,

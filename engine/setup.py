@@ -55,6 +55,12 @@ def choose_homes(rules: Ruleset, homes: Sequence[str] | int, seed: int) -> tuple
     return names, streams
 
 
+def deal_homes(rules: Ruleset, players: int, seed: int) -> list[str]:
+    """S4: the homes in seat order that new_game deals for this player count and seed (a new-game screen shows
+    each seat its home before the game starts)."""
+    return choose_homes(rules, players, seed)[0]
+
+
 def new_game(rules: Ruleset, homes: Sequence[str] | int, seed: int,
              options: Mapping[str, Any] | None = None) -> GameState:
     """Set up a game (S1-S5) and start turn 1 at the Turn-order step."""

@@ -32,19 +32,20 @@ def _controller(state: GameState, owner: int) -> str | None:
     return None if owner == NOBODY else "independent" if owner == INDEPENDENT else state.names[owner]
 
 
-def observe(state: GameState, player: str, log: bool = True, since: int = 0) -> dict[str, Any]:
+def observe(state: GameState, player: str | None, log: bool = True, since: int = 0) -> dict[str, Any]:
     """Everything `player` may see now, as plain JSON data (`log=False` leaves out the game's log, which bots
-    that decide often do not read).
+    that decide often do not read). `player=None` gives the public view: what every player sees, and no
+    player's secrets (for a table watched by several people, or between two players' turns).
 
     The log holds the events from index `since` of the whole log on (indexes count every event, also those the
     player does not see, which are left out, X9); `log_size` is the whole log's length, so a client that keeps
     the log asks for `since=log_size` next time and reads only what is new. UnknownPlayer (a KeyError and a
     ValueError) if `player` is not in the game; ValueError if `since` is not a whole number from 0."""
-    if not isinstance(player, str) or player not in state.names:
+    if player is not None and (not isinstance(player, str) or player not in state.names):
         raise UnknownPlayer(f"no player is named {player!r}; players: {', '.join(state.names)}")
     if type(since) is not int or since < 0:
         raise ValueError(f"since is an index into the log, a whole number from 0, got {since!r}")
-    me = state.names.index(player)
+    me = PUBLIC if player is None else state.names.index(player)
     rules, labels = state.rules, state.rules.map.labels
     cards = rules.cards
     view: dict[str, Any] = {
@@ -74,9 +75,9 @@ def observe(state: GameState, player: str, log: bool = True, since: int = 0) -> 
             "supply_total": state.piece_hex[slice(*state.piece_span[p])].count(UNBUILT),
             "out_of_game": state.piece_hex[slice(*state.piece_span[p])].count(OUT_OF_GAME),
         } for p, name in enumerate(state.names)],
-        "hand": [cards[c].key for c in state.hand[me]],
-        "spent": [cards[c].key for c in state.spent[me]],
-        "events_held": [state.rules.events[e]["id"] for e in state.adv.events_held[me]],
+        "hand": [cards[c].key for c in state.hand[me]] if me != PUBLIC else [],
+        "spent": [cards[c].key for c in state.spent[me]] if me != PUBLIC else [],
+        "events_held": [state.rules.events[e]["id"] for e in state.adv.events_held[me]] if me != PUBLIC else [],
         "event_deck": len(state.adv.event_deck),
         "malaria": state.adv.malaria,
         "south_island": [labels[h] for h in state.adv.south_island],
@@ -93,6 +94,20 @@ def observe(state: GameState, player: str, log: bool = True, since: int = 0) -> 
         "log_size": len(state.log),
     }
     return view
+
+
+PUBLIC = -1          # `me` in the public view: nobody's secrets (an event's `visible` never holds -1)
+
+
+def events_since(state: GameState, player: str | None, since: int = 0) -> tuple[list[dict[str, Any]], int]:
+    """The log entries observe() would give (from index `since`, those `player` may see; None: the public ones)
+    and the log's size, without the rest of the view: a client reading new events after every action."""
+    if player is not None and (not isinstance(player, str) or player not in state.names):
+        raise UnknownPlayer(f"no player is named {player!r}; players: {', '.join(state.names)}")
+    if type(since) is not int or since < 0:
+        raise ValueError(f"since is an index into the log, a whole number from 0, got {since!r}")
+    me = PUBLIC if player is None else state.names.index(player)
+    return _log(state, me, since), len(state.log)
 
 
 def _log(state: GameState, me: int, since: int) -> list[dict[str, Any]]:
@@ -121,13 +136,19 @@ def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
     face_up = {p: face_up_canoe_hexes(state, p) for p in range(state.players)}
     looking_at = exploration.tile_in_hand(state, me)
     printed = dict(rules.map.island_at)          # a plain dict: looked up for every hex
+    tiles, ocean = state.tile, state.ocean
+    # Only these hexes can hold anything: printed IGs, explored hexes (a tile or an ocean marker), Te Waka Maui's
+    # hex (A4: it may lie on printed ocean), stacks. Villages, improved agriculture and control exist only on
+    # island groups.
+    candidates = set(printed).union(stacks, state.adv.south_island,
+                                    [h for h in rules.map.explorable if tiles[h] >= 0 or ocean[h]])
     out = []
-    for h in range(len(labels)):
-        tile = state.tile[h]
+    for h in sorted(candidates):
+        tile = tiles[h]
         record: dict[str, Any] = {}
         if tile >= 0:
             up = state.tile_up[h]
-            knows = up or bool(state.discovered[h] >> me & 1) or looking_at == h
+            knows = up or (me != PUBLIC and bool(state.discovered[h] >> me & 1)) or looking_at == h
             record["tile"] = rules.tiles[tile].name if knows else None
             record["face_up"] = bool(up)
             if up:
@@ -135,10 +156,11 @@ def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
             else:
                 record["discovered_by"] = [state.names[p] for p in range(state.players)
                                            if state.discovered[h] >> p & 1]
-        if state.ocean[h]:
+        if ocean[h]:
             record["ocean"] = True
-        if state.villages(h) or state.ia[h]:
-            record["villages"] = state.villages(h)
+        villages = state.green_villages[h] + state.ia_villages[h]
+        if villages or state.ia[h]:
+            record["villages"] = villages
             record["improved_agriculture"] = state.ia[h]
         ig = printed.get(h) if tile < 0 else rules.tiles[tile] if state.tile_up[h] else None   # not face down
         if ig is not None:

@@ -230,7 +230,8 @@ def test_hex_labels_with_non_ascii_digits_are_not_hexes_in_notation(rules, text)
 
 
 def test_observing_an_unknown_player_is_a_clear_error(midgame):
-    for who in ("Nobody", None, 5, ["Tonga"], ""):
+    assert engine.observe(midgame, None)["you"] is None, "None asks for the public view"
+    for who in ("Nobody", 5, ["Tonga"], ""):
         with pytest.raises(UnknownPlayer, match="no player is named") as info:
             engine.observe(midgame, who)
         assert isinstance(info.value, KeyError) and isinstance(info.value, ValueError)

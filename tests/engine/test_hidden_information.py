@@ -134,12 +134,13 @@ def swap_stack_kinds(state: engine.GameState, player: int, rnd: random.Random) -
     state.memo = None
 
 
-def follow(s: engine.GameState, t: engine.GameState, viewer: int, rnd: random.Random, steps: int,
+def follow(s: engine.GameState, t: engine.GameState, viewer: int | None, rnd: random.Random, steps: int,
            reveals: frozenset[str] = REVEALS) -> int:
     """Play the same moves in both twins (an action legal in both; the same chance outcome where both piles
     allow it) and check that `viewer` sees the same view and the same events, until an event that shows
-    something hidden by design differs. Returns how many actions were compared."""
-    name = s.names[viewer]
+    something hidden by design differs. `viewer` None follows the public view. Returns how many actions were
+    compared."""
+    name = None if viewer is None else s.names[viewer]
     for done in range(steps):
         assert engine.observe(s, name, log=False) == engine.observe(t, name, log=False), f"after {done} actions"
         who = engine.current_player(s)
@@ -237,3 +238,12 @@ def test_X33_the_victory_step_asks_on_public_facts(rules):
     assert engine.observe(rich, "Samoa") == engine.observe(poor, "Samoa")
     empty = engine.load_scenario(rules, base)
     assert engine.observe(empty, "Samoa")["step"] == "turn_order", "no hidden card: nobody could claim"
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), prefix=st.integers(0, 3000))
+def test_X9_the_public_view_stays_the_same_whatever_anyone_hides(rules, seed, prefix):
+    """The public view (observe for no player) is what every player sees: twins that differ in any one player's
+    secrets look the same in it, move for move."""
+    for s, t, viewer, rnd in twins_from(rules, seed, prefix, {}):
+        follow(s, t, None, rnd, 150)

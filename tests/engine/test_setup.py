@@ -95,3 +95,9 @@ def test_S5_printed_independents_start_independent(rules):
     s = engine.new_game(rules, 2, seed=2)
     for ig in rules.map.islands:
         assert s.controller[ig.hex] == (INDEPENDENT if not ig.home else s.names.index(ig.name))
+
+
+def test_S4_deal_homes_names_the_homes_new_game_deals(rules):
+    for players in (2, 3, 4):
+        for seed in (1, 7, 99):
+            assert engine.deal_homes(rules, players, seed) == list(engine.new_game(rules, players, seed).names)

@@ -126,3 +126,31 @@ def test_journal_items_from_matches_items():
         for start in (0, 1, len(reference) // 2, len(reference) - 1, len(reference), len(reference) + 3,
                       rnd.randrange(len(reference) + 1)):
             assert journal.items_from(start) == reference[start:]
+
+
+# --- the public view --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [4, 9, 13])
+def test_X9_the_public_view_holds_no_players_secrets(rules, seed):
+    s = play_random(engine.new_game(rules, 2 + seed % 3, seed), 200 + 150 * seed, seed)
+    public = engine.observe(s, None)
+    assert public["you"] is None and public["hand"] == [] and public["spent"] == []
+    assert all("kinds" not in stack for rec in public["hexes"] for stack in rec.get("stacks", {}).values())
+    assert all(e["kind"] not in ("tile_drawn", "card_drawn", "event_drawn", "tile_seen", "built_kinds")
+               for e in public["log"])
+    for p in range(s.players):                      # every player's secrets changed: the same public view
+        assert engine.observe(redeal(s, p, seed), None) == public
+    for p, name in enumerate(s.names):              # and it is no more than any player sees
+        mine = engine.observe(s, name)
+        assert [r["hex"] for r in public["hexes"]] == [r["hex"] for r in mine["hexes"]]
+        assert len(public["log"]) <= len(mine["log"])
+
+
+def test_X9_events_since_is_the_log_of_observe_without_the_view(rules):
+    s = play_random(engine.new_game(rules, 3, 6), 400, 6)
+    for who in (*s.names, None):
+        for since in (0, 57, len(s.log)):
+            view = engine.observe(s, who, since=since)
+            assert engine.events_since(s, who, since) == (view["log"], view["log_size"])
+    with pytest.raises(KeyError):
+        engine.events_since(s, "Nobody")
