@@ -1,0 +1,96 @@
+"""Client benchmarks (printed, never asserted; targets in CLIENT.md): time from launch to the first frame, and
+frame times at 1920x1080 in the middle of a game with the log open and a tooltip showing, both while a human's
+decision waits and while bots play.
+
+    python bench/client.py [--frames N] [--launches N]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+import engine  # noqa: E402
+from game.app import App, Settings  # noqa: E402
+from game.match import Match  # noqa: E402
+from game.scenes.table import TableScene  # noqa: E402
+
+
+def first_frame(launches: int) -> list[float]:
+    """Seconds from starting `python main.py` to its first frame (the title scene)."""
+    out = []
+    with tempfile.TemporaryDirectory() as data:
+        for _ in range(launches):
+            start = time.time()
+            done = subprocess.run([sys.executable, "main.py", "--data-dir", data], cwd=ROOT, capture_output=True,
+                                  text=True, env={**os.environ, "PARADISE_FIRST_FRAME": "1"})
+            stamp = float(done.stdout.split("first frame at ")[1].split()[0])
+            out.append(stamp - start)
+    return out
+
+
+def frame_times(frames: int, seats: list[str], speed: str) -> tuple[list[float], int]:
+    """Frame times (update + draw) of the table at 1920x1080, turn 8 of a 4-player game, log open, the pointer
+    moving over the map so that a tooltip shows; and how many actions were played meanwhile."""
+    screen = pygame.display.set_mode((1920, 1080))
+    rules = engine.load_ruleset()
+    with tempfile.TemporaryDirectory() as data:
+        app = App(screen, Settings(data_dir=Path(data), speed=speed), rules)
+        match = Match.new(rules, 4, seats, 3, speed=speed)
+        match.fast_forward(8)
+        start_actions = match.actions
+        app.push(TableScene(app, match))
+        table = app.top
+        for _ in range(30):                             # warm the caches: the map at this zoom, the text
+            app.frame()
+        app.frame_times.clear()
+        spots = [table.camera.to_screen(*table.layout.centres[h]) for h in range(0, len(table.layout.centres), 7)]
+        spots = [(x, y) for x, y in spots if 400 < x < 1400 and 100 < y < 1000]
+        for i in range(frames):
+            x, y = spots[i % len(spots)]
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(1, 0),
+                                                 buttons=(0, 0, 0)))
+            app.frame()
+        match.close()
+        return list(app.frame_times), match.actions - start_actions
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--launches", type=int, default=5)
+    args = parser.parse_args()
+    launch = first_frame(args.launches)
+    print(f"first frame: median {statistics.median(launch):.3f} s, best {min(launch):.3f} s "
+          f"over {len(launch)} launches (target 0.5 s)")
+    pygame.display.init()
+    pygame.font.init()
+    for label, seats, speed in (("a human's decision waits", ["human", "rules", "rules", "rules"], "normal"),
+                                ("bots play (speed fast)", ["rules"], "fast")):
+        times, played = frame_times(args.frames, seats, speed)
+        ms = [t * 1000 for t in times]
+        print(f"1920x1080, turn 8, log open, tooltip, {label}: frame p50 {percentile(ms, 50):.2f} ms, "
+              f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms over {len(ms)} frames; "
+              f"{played} actions played (target p99 8.3 ms, none over 33 ms)")
+
+
+if __name__ == "__main__":
+    main()

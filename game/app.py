@@ -1,0 +1,172 @@
+"""The loop: clock, event pump, the scene stack and frame timing.
+
+Scenes are pushed, popped and replaced; the top scene gets every intent; drawing starts at the topmost opaque
+scene and goes up, so a dialog draws over the scene below it. Tests and screenshots run the same loop with a
+fixed clock (`fixed_dt`): the same inputs give the same frames.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from .input import Input, Intent
+from .theme import Scale
+
+
+
+@dataclass
+class Settings:
+    """What the command line and the player choose for this run."""
+    data_dir: Path
+    speed: str = "normal"
+    ui_scale: float = 1.0
+    exit_at_end: bool = False
+    max_turns: int | None = None          # stop a game after this many turns (the headless meaning of --turns)
+    results: list[str] = field(default_factory=list)   # result lines of the games that ended
+
+
+class Scene:
+    """One screen of the client. Scenes see intents, views and events only, never a GameState."""
+
+    opaque = True
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def enter(self) -> None:
+        """The scene is on top again (pushed, or the one above it popped)."""
+
+    def leave(self) -> None:
+        """The scene is about to be covered or removed."""
+
+    def handle(self, intent: Intent) -> None:
+        """React to one intent."""
+
+    def update(self, dt: float) -> None:
+        """Advance time by dt seconds."""
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """Draw the scene."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+
+    @property
+    def settled(self) -> bool:
+        """Nothing moves: a screenshot may be taken."""
+        return True
+
+
+class App:
+    """The window's loop and its scene stack."""
+
+    def __init__(self, screen: pygame.Surface, settings: Settings, rules: Any, fixed_dt: float | None = None):
+        self.screen = screen
+        self.settings = settings
+        self.rules = rules                      # the engine's Ruleset, loaded once
+        self.input = Input()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.fixed_dt = fixed_dt
+        self.clock = pygame.time.Clock()
+        self.scale = Scale(screen.get_height(), settings.ui_scale)
+        self.frame_times: list[float] = []      # seconds each frame took to update and draw (bench/client.py)
+        self.frames = 0
+
+    # --- the stack --------------------------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].leave()
+        self.enter(scene)
+
+    def enter(self, scene: Scene) -> None:
+        """Put a scene on top and start it with no held input (a held key must not leak into it)."""
+        self.input.release()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene:
+        scene = self.stack.pop()
+        scene.leave()
+        self.input.release()
+        if self.stack:
+            self.stack[-1].enter()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Put `scene` in place of the top one."""
+        if self.stack:
+            self.stack.pop().leave()
+        self.enter(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Empty the stack and start again from `scene` (e.g. back to the title)."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.enter(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- one frame --------------------------------------------------------------------------------------------
+
+    def frame(self) -> None:
+        """Pump events, pass intents to the top scene, update, draw and show one frame."""
+        dt = self.fixed_dt if self.fixed_dt is not None else min(self.clock.tick(240) / 1000, 0.1)
+        start = time.perf_counter()
+        events = pygame.event.get()
+        intents: list[Intent] = []
+        for e in events:
+            if e.type == pygame.QUIT:
+                self.running = False
+            elif e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.resized()
+            else:
+                intents += self.input.event(e)
+        intents += self.input.poll(dt)
+        for intent in intents:
+            if self.top is not None:
+                self.top.handle(intent)
+        if self.top is not None:
+            self.top.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - start)
+        self.frames += 1
+
+    def draw(self) -> None:
+        if not self.stack:
+            return
+        first = len(self.stack) - 1
+        while first > 0 and not self.stack[first].opaque:
+            first -= 1
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+
+    def resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self.scale = Scale(self.screen.get_height(), self.settings.ui_scale)
+        for scene in self.stack:
+            scene.resize(self.screen.get_size())
+
+    def run(self) -> None:
+        while self.running:
+            self.frame()
+
+    def settle(self, max_frames: int = 600) -> None:
+        """Run frames until the top scene is settled (for screenshots and tests)."""
+        for _ in range(max_frames):
+            self.frame()
+            if self.top is None or self.top.settled:
+                return

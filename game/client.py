@@ -1,0 +1,120 @@
+"""Opening the window: the display, the first scene the command line asks for, the loop, and what is printed
+when the window closes (the result line of each game that ended, as `main.py --headless` prints it)."""
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+import pygame
+
+import engine
+
+from .app import App, Settings
+from .match import Match
+from .paths import default_data_dir, ensure_dir
+
+DEFAULT_SIZE = (1280, 720)
+
+
+def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+    pygame.display.init()
+    pygame.font.init()
+    try:                                    # no sound card: play silent (ENV-NOTES, audio)
+        pygame.mixer.init()
+    except pygame.error:
+        pass
+    flags = pygame.FULLSCREEN | pygame.SCALED if fullscreen else pygame.RESIZABLE
+    screen = pygame.display.set_mode(size, flags)
+    pygame.display.set_caption("Paradise")
+    return screen
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+    speed = args.speed or ("instant" if args.screenshot else "normal")
+    return Settings(data_dir=data_dir, speed=speed, ui_scale=args.ui_scale, exit_at_end=args.exit_at_end,
+                    max_turns=args.turns)
+
+
+def first_match(app: App, args: argparse.Namespace) -> Match | None:
+    """The match the command line starts (--new, --continue, --load), fast-forwarded if asked."""
+    rules, settings = app.rules, app.settings
+    autosave = ensure_dir(settings.data_dir) / "autosave.json"
+    if args.new:
+        seats = args.seats or ["human"] + ["rules"] * (args.players - 1)
+        match = Match.new(rules, args.players, seats, args.seed, args.options, speed=settings.speed,
+                          autosave=autosave, max_turns=settings.max_turns)
+    elif args.load or args.continue_game:
+        match = Match.load(rules, Path(args.load) if args.load else autosave, speed=settings.speed,
+                           autosave=autosave, max_turns=settings.max_turns)
+    else:
+        return None
+    if args.fast_forward:
+        match.fast_forward(args.fast_forward)
+    return match
+
+
+def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
+    """The windowed game. Returns the process's exit code."""
+    started = time.perf_counter()
+    size = args.size or DEFAULT_SIZE
+    screen = open_display(size, args.fullscreen)
+    app = App(screen, settings_from(args), rules, fixed_dt=1 / 60 if args.screenshot else None)
+    from .scenes import flow
+    from .scenes.title import TitleScene
+    try:
+        match = first_match(app, args)
+    except engine.SaveError as exc:
+        print(f"error: {exc}")
+        return 2
+    if match is not None:
+        flow.start_match(app, match)
+    else:
+        app.push(TitleScene(app))
+    if args.screenshot:
+        return screenshot(app, match, args)
+    app.frame()
+    if os.environ.get("PARADISE_FIRST_FRAME"):            # bench/client.py: when the first frame was shown
+        print(f"first frame at {time.time():.6f} ({time.perf_counter() - started:.3f} s after the window opened)")
+        return 0
+    app.run()
+    if match is not None:
+        match.close()
+    for line in app.settings.results:
+        print(line)
+    pygame.quit()
+    return 0
+
+
+def screenshot(app: App, match: Match | None, args: argparse.Namespace) -> int:
+    """Draw one settled frame of the scene asked for, from the viewer asked for, to a PNG file."""
+    from .scenes.end import EndScene
+    from .scenes.handoff import HandoffScene
+    from .scenes.setup import SetupScene
+    from .scenes.table import TableScene
+    scene = args.scene or ("table" if match is not None else "title")
+    if scene in ("table", "end", "handoff") and match is None:
+        print("error: --scene table, end and handoff need a game (--new, --load or --continue)")
+        return 2
+    viewer = None if args.viewer in (None, "public") else args.viewer
+    if match is not None and viewer is not None and viewer not in match.names:
+        print(f"error: --viewer {viewer!r} does not play; players: {', '.join(match.names)}")
+        return 2
+    if scene == "setup":
+        app.push(SetupScene(app))
+    elif match is not None:
+        table = app.top
+        assert isinstance(table, TableScene)
+        table.show(viewer if args.viewer else match.viewer())
+        if scene == "end":
+            app.push(EndScene(app, match))
+        elif scene == "handoff":
+            app.push(HandoffScene(app, viewer or match.names[0], lambda name: None))
+    app.draw()
+    pygame.image.save(app.screen, args.screenshot)
+    if match is not None:
+        match.close()
+    pygame.quit()
+    return 0

@@ -1,0 +1,189 @@
+"""The input layer: mouse, keyboard and controller events become intents, the only input scenes see.
+
+Intents (CLIENT.md): point, select, back, menu, next, prev, cursor, pan, zoom, help, log, plus fit (show the whole
+map), type and erase (text fields). A pointer press that moves becomes a pan (drag); one that does not becomes a
+select at the pointer. Sticks and triggers are read every frame, so holding them keeps panning, zooming or
+stepping the cursor. The layer remembers which device was used last, for button hints.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pygame
+
+MOUSE, KEYS, PAD = "mouse", "keys", "pad"
+DRAG_START = 6                    # pixels a press must travel to become a drag
+STICK_DEAD = 0.25                 # stick travel ignored
+CURSOR_REPEAT = 0.16              # seconds between cursor steps while a stick or d-pad is held
+PAN_SPEED = 900.0                 # pixels per second at full stick or held key
+
+
+class Intent(NamedTuple):
+    kind: str
+    x: float = 0.0
+    y: float = 0.0
+    dx: float = 0.0
+    dy: float = 0.0
+    f: float = 1.0
+    char: str = ""
+    pointer: bool = False         # x, y are where the pointer is (a mouse gesture), not a focus-based one
+
+
+KEYMAP = {
+    pygame.K_RETURN: "select", pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select",
+    pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "erase", pygame.K_F1: "help", pygame.K_h: "help",
+    pygame.K_l: "log", pygame.K_f: "fit", pygame.K_HOME: "fit", pygame.K_m: "menu",
+}
+CURSOR_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+PAN_KEYS = {pygame.K_a: (-1, 0), pygame.K_d: (1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
+ZOOM_KEYS = {pygame.K_PLUS: 1.25, pygame.K_EQUALS: 1.25, pygame.K_KP_PLUS: 1.25, pygame.K_MINUS: 0.8,
+             pygame.K_KP_MINUS: 0.8}
+PAD_BUTTONS = {
+    pygame.CONTROLLER_BUTTON_A: "select", pygame.CONTROLLER_BUTTON_B: "back",
+    pygame.CONTROLLER_BUTTON_START: "menu", pygame.CONTROLLER_BUTTON_BACK: "help",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "prev", pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next",
+    pygame.CONTROLLER_BUTTON_Y: "log", pygame.CONTROLLER_BUTTON_X: "fit",
+}
+PAD_DPAD = {pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0),
+            pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1)}
+
+
+class Input:
+    """Turns pygame events into intents; `poll(dt)` adds those of held sticks, triggers and keys."""
+
+    def __init__(self) -> None:
+        self.device = MOUSE
+        self.pointer = (0.0, 0.0)
+        self.pressed: tuple[float, float] | None = None     # where the pointer button went down
+        self.dragging = False
+        self.axes: dict[int, float] = {}
+        self.held_pan: set[int] = set()
+        self.cursor_dir = (0, 0)
+        self.cursor_wait = 0.0
+        self.pads: dict[int, object] = {}
+
+    # --- events ----------------------------------------------------------------------------------------------
+
+    def events(self, events: list[pygame.event.Event]) -> list[Intent]:
+        out: list[Intent] = []
+        for e in events:
+            out += self.event(e)
+        return out
+
+    def event(self, e: pygame.event.Event) -> list[Intent]:
+        t = e.type
+        if t == pygame.MOUSEMOTION:
+            return self.motion(e)
+        if t == pygame.MOUSEBUTTONDOWN and e.button in (1, 3):
+            self.device = MOUSE
+            self.pointer = e.pos
+            self.pressed, self.dragging = e.pos, False
+            return [Intent("point", *e.pos, pointer=True)]
+        if t == pygame.MOUSEBUTTONUP and e.button in (1, 3):
+            self.pointer = e.pos
+            was_drag, self.pressed, self.dragging = self.dragging, None, False
+            if was_drag:
+                return []
+            return [Intent("select" if e.button == 1 else "back", *e.pos, pointer=True)]
+        if t == pygame.MOUSEWHEEL:
+            self.device = MOUSE
+            return [Intent("zoom", *self.pointer, f=1.15 ** e.y, pointer=True)] if e.y else []
+        if t == pygame.KEYDOWN:
+            return self.key_down(e)
+        if t == pygame.KEYUP:
+            self.held_pan.discard(e.key)
+            if e.key in CURSOR_KEYS:
+                self.cursor_dir = (0, 0)
+            return []
+        if t == pygame.CONTROLLERDEVICEADDED:
+            self.add_pad(e.device_index)
+            return []
+        if t == pygame.CONTROLLERBUTTONDOWN:
+            self.device = PAD
+            if e.button in PAD_DPAD:
+                self.cursor_dir, self.cursor_wait = PAD_DPAD[e.button], CURSOR_REPEAT * 2
+                return [Intent("cursor", dx=PAD_DPAD[e.button][0], dy=PAD_DPAD[e.button][1])]
+            kind = PAD_BUTTONS.get(e.button)
+            return [Intent(kind)] if kind else []
+        if t == pygame.CONTROLLERBUTTONUP:
+            if e.button in PAD_DPAD:
+                self.cursor_dir = (0, 0)
+            return []
+        if t == pygame.CONTROLLERAXISMOTION:
+            value = e.value / 32767
+            self.axes[e.axis] = value if abs(value) > STICK_DEAD else 0.0
+            if abs(value) > STICK_DEAD:
+                self.device = PAD
+            return self.stick_cursor()
+        return []
+
+    def motion(self, e: pygame.event.Event) -> list[Intent]:
+        self.pointer = e.pos
+        if self.pressed is not None:
+            if not self.dragging and (abs(e.pos[0] - self.pressed[0]) + abs(e.pos[1] - self.pressed[1])
+                                      >= DRAG_START):
+                self.dragging = True
+            if self.dragging:
+                self.device = MOUSE
+                return [Intent("pan", *e.pos, dx=-e.rel[0], dy=-e.rel[1], pointer=True)]
+        if e.rel != (0, 0):
+            self.device = MOUSE
+        return [Intent("point", *e.pos, pointer=True)]
+
+    def key_down(self, e: pygame.event.Event) -> list[Intent]:
+        self.device = KEYS
+        key = e.key
+        if key == pygame.K_TAB:
+            return [Intent("prev" if e.mod & pygame.KMOD_SHIFT else "next")]
+        if key in CURSOR_KEYS:
+            self.cursor_dir, self.cursor_wait = CURSOR_KEYS[key], CURSOR_REPEAT * 2
+            return [Intent("cursor", dx=CURSOR_KEYS[key][0], dy=CURSOR_KEYS[key][1])]
+        if key in ZOOM_KEYS:
+            return [Intent("zoom", f=ZOOM_KEYS[key])]
+        if e.unicode and e.unicode.isdigit() and e.unicode.isascii():
+            return [Intent("type", char=e.unicode)]
+        if key in PAN_KEYS:
+            self.held_pan.add(key)
+            return []
+        kind = KEYMAP.get(key)
+        return [Intent(kind)] if kind else []
+
+    def stick_cursor(self) -> list[Intent]:
+        x, y = self.axes.get(pygame.CONTROLLER_AXIS_LEFTX, 0.0), self.axes.get(pygame.CONTROLLER_AXIS_LEFTY, 0.0)
+        direction = (0 if abs(x) < .5 else (1 if x > 0 else -1), 0 if abs(y) < .5 else (1 if y > 0 else -1))
+        if direction == self.cursor_dir:
+            return []
+        self.cursor_dir, self.cursor_wait = direction, CURSOR_REPEAT * 2
+        return [Intent("cursor", dx=direction[0], dy=direction[1])] if direction != (0, 0) else []
+
+    def add_pad(self, index: int) -> None:
+        """A controller was plugged in: open it so that its events arrive."""
+        from pygame._sdl2 import controller
+        if controller.is_controller(index):
+            pad = controller.Controller(index)
+            self.pads[index] = pad
+
+    # --- held inputs, once a frame ----------------------------------------------------------------------------
+
+    def poll(self, dt: float) -> list[Intent]:
+        out: list[Intent] = []
+        px = sum(PAN_KEYS[k][0] for k in self.held_pan) + self.axes.get(pygame.CONTROLLER_AXIS_RIGHTX, 0.0)
+        py = sum(PAN_KEYS[k][1] for k in self.held_pan) + self.axes.get(pygame.CONTROLLER_AXIS_RIGHTY, 0.0)
+        if px or py:
+            out.append(Intent("pan", dx=px * PAN_SPEED * dt, dy=py * PAN_SPEED * dt))
+        zoom = self.axes.get(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 0.0) - self.axes.get(
+            pygame.CONTROLLER_AXIS_TRIGGERLEFT, 0.0)
+        if zoom:
+            out.append(Intent("zoom", f=1.0 + zoom * 1.5 * dt))
+        if self.cursor_dir != (0, 0):
+            self.cursor_wait -= dt
+            if self.cursor_wait <= 0:
+                self.cursor_wait = CURSOR_REPEAT
+                out.append(Intent("cursor", dx=self.cursor_dir[0], dy=self.cursor_dir[1]))
+        return out
+
+    def release(self) -> None:
+        """Forget held buttons: a scene change must not inherit a held key or a drag (Tuxemon's lesson)."""
+        self.pressed, self.dragging = None, False
+        self.held_pan.clear()
+        self.cursor_dir = (0, 0)

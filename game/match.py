@@ -1,0 +1,239 @@
+"""The one object that holds the game: seats, legal actions, applying them, bots thinking off the frame loop,
+the autosave. Scenes ask it for a viewer's view and events and hand it actions; they never see the state.
+
+Who sees what (CLIENT.md): the viewer is the human who decides now; with one human seat, always that human;
+with bots only, or between the decisions of several humans, the public view (`engine.observe` for no player).
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import engine
+from engine.ai import BOTS
+from engine.runner import GameResult
+
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, *BOTS)
+PACE = {"slow": 0.7, "normal": 0.3, "fast": 0.08, "instant": 0.0}     # seconds between automatic actions
+FRAME_BUDGET = 0.006               # at speed instant, seconds of play per frame before the frame is drawn
+
+
+class Match:
+    """A game under way in the window."""
+
+    def __init__(self, rules: engine.Ruleset, state: engine.GameState, seats: Mapping[str, str], seed: int,
+                 speed: str = "normal", autosave: Path | None = None, max_turns: int | None = None,
+                 actions: int = 0):
+        self.rules = rules
+        self._state = state
+        self.seed = seed
+        self.names: tuple[str, ...] = tuple(state.names)
+        self.seats = {name: seats[name] for name in self.names}
+        self.speed = speed
+        self.autosave = autosave
+        self.max_turns = max_turns
+        self.actions = actions            # actions applied since the game began (chance included)
+        self.version = 0                  # grows with every action: views are cached per version
+        self._bots = {name: BOTS[kind](name, seed, rules) for name, kind in self.seats.items() if kind != HUMAN}
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self._thinking: Future | None = None
+        self._wait = 0.0                  # seconds before the next automatic action may be applied
+        self._views: dict[Any, dict] = {}
+        self._turn = state.turn
+
+    @classmethod
+    def new(cls, rules: engine.Ruleset, players: int | Sequence[str], seats: Sequence[str], seed: int,
+            options: Mapping[str, Any] | None = None, **kw: Any) -> "Match":
+        """A new game with one seat kind per player in seat order (or one kind for every seat), set up exactly
+        as engine.runner.play_game does, so that the same seats, seed and options give the same game."""
+        state = engine.new_game(rules, players, seed, options)
+        kinds = {name: seats[i % len(seats)] for i, name in enumerate(state.names)}
+        return cls(rules, state, kinds, seed, **kw)
+
+    @classmethod
+    def load(cls, rules: engine.Ruleset, path: Path, **kw: Any) -> "Match":
+        """A saved game with its seats (written beside the save by `save`); SaveError if either is unusable."""
+        state = engine.load(path, rules)
+        meta = seats_path(path)
+        try:
+            data = json.loads(meta.read_text(encoding="utf-8"))
+            seats = {name: data["seats"][name] for name in state.names}
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise engine.SaveError(f"the seats of {path} cannot be read ({exc})") from None
+        if not all(kind in SEAT_KINDS for kind in seats.values()):
+            raise engine.SaveError(f"{meta} names an unknown seat kind")
+        return cls(rules, state, seats, state.seed, actions=len(state.actions_done()), **kw)
+
+    # --- what scenes may ask ----------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> str | None:
+        """The player who decides now, engine.CHANCE, or None when the game is over."""
+        if self.stopped:
+            return None
+        return engine.current_player(self._state)
+
+    @property
+    def over(self) -> bool:
+        return engine.is_over(self._state)
+
+    @property
+    def stopped(self) -> bool:
+        """The game ended, or reached the turn limit of this run."""
+        return self.over or (self.max_turns is not None and self._state.turn > self.max_turns)
+
+    @property
+    def humans(self) -> list[str]:
+        return [name for name in self.names if self.seats[name] == HUMAN]
+
+    def human_to_act(self) -> str | None:
+        who = self.to_act
+        return who if who in self.seats and self.seats[who] == HUMAN else None
+
+    def viewer(self) -> str | None:
+        """Whose view the table shows now (CLIENT.md, who sees what)."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        return self.human_to_act()
+
+    def view(self, viewer: str | None) -> dict:
+        """engine.observe for the viewer (None: the public view), without the log; cached until the next action."""
+        key = (viewer, self.version)
+        view = self._views.get(key)
+        if view is None:
+            if len(self._views) > 8:
+                self._views.clear()
+            view = self._views[key] = engine.observe(self._state, viewer, log=False)
+        return view
+
+    def events(self, viewer: str | None, since: int) -> tuple[list[dict], int]:
+        """The events from index `since` of the whole log that the viewer may see, and the log's size."""
+        return engine.events_since(self._state, viewer, since)
+
+    def legal(self) -> list[engine.Action]:
+        """The legal actions of the human who decides now (empty when a bot or chance decides)."""
+        if self.human_to_act() is None:
+            return []
+        return engine.legal_actions(self._state)
+
+    def act(self, action: engine.Action) -> list[engine.Event]:
+        """A human's decision. IllegalAction (with the reason) leaves the game unchanged."""
+        if self.human_to_act() is None:
+            raise engine.IllegalAction("it is not a human player's decision now")
+        return self._applied(engine.apply(self._state, action))
+
+    def result(self) -> GameResult:
+        """The game's result as the headless runner reports it (same seats, seed and options: same line)."""
+        state = self._state
+        turns = min(state.turn, self.max_turns) if self.max_turns is not None else state.turn
+        return GameResult(self.seed, state.names, turns, self.actions, engine.winner(state), engine.is_over(state),
+                          {name: state.vp_track[p] for p, name in enumerate(state.names)})
+
+    def save(self, path: Path) -> None:
+        """The game and, beside it, who sits at each seat (written atomically, like the save)."""
+        engine.save(self._state, path)
+        meta = seats_path(path)
+        tmp = meta.with_name(meta.name + ".tmp")
+        tmp.write_text(json.dumps({"seats": self.seats}), encoding="utf-8")
+        os.replace(tmp, meta)
+
+    def fast_forward(self, turn: int) -> None:
+        """Bots play every seat (a human seat with the rule bot) until turn `turn` starts or the game stops."""
+        bots = {name: self._bots.get(name) or BOTS["rules"](name, self.seed, self.rules) for name in self.names}
+        state = self._state
+        while not self.stopped and state.turn < turn:
+            who = engine.current_player(state)
+            if who == engine.CHANCE:
+                self._applied(engine.resolve_chance(state))
+            else:
+                choice = bots[who].choose(lambda: engine.observe(state, who, log=False), engine.legal_actions(state))
+                self._applied(engine.apply(state, choice))
+
+    # --- time passes ------------------------------------------------------------------------------------------
+
+    def tick(self, dt: float) -> bool:
+        """Let chance and the bots play, paced by the speed; True if anything happened. At speed instant, as
+        many actions as fit in a few milliseconds; bots think in a worker thread, never on the frame loop."""
+        if self.stopped:
+            return False
+        pace = PACE.get(self.speed, PACE["normal"])
+        if pace == 0:
+            deadline = time.perf_counter() + FRAME_BUDGET
+            moved = False
+            while not self.stopped and time.perf_counter() < deadline:
+                if not self._step(block=deadline - time.perf_counter()):
+                    break
+                moved = True
+            return moved
+        self._wait -= dt
+        if self._wait > 0:
+            self._start_thinking()
+            return False
+        if self._step(block=0):
+            self._wait = pace
+            return True
+        return False
+
+    def _step(self, block: float) -> bool:
+        """Apply one automatic action if one is ready (waiting up to `block` seconds for a bot)."""
+        who = engine.current_player(self._state)
+        if who is None or (who in self.seats and self.seats[who] == HUMAN):
+            return False
+        if who == engine.CHANCE:
+            self._applied(engine.resolve_chance(self._state))
+            return True
+        self._start_thinking()
+        future = self._thinking
+        try:
+            choice = future.result(timeout=max(0.0, block)) if block > 0 else (
+                future.result() if future.done() else None)
+        except TimeoutError:
+            return False
+        if choice is None:
+            return False
+        self._thinking = None
+        self._applied(engine.apply(self._state, choice))
+        return True
+
+    def _start_thinking(self) -> None:
+        """Ask the bot to decide, on a copy of the state, in the worker thread."""
+        if self._thinking is not None:
+            return
+        who = engine.current_player(self._state)
+        if who is None or who == engine.CHANCE or self.seats.get(who) == HUMAN:
+            return
+        copy, bot = self._state.clone(), self._bots[who]
+        legal = engine.legal_actions(copy)
+        self._thinking = self._pool.submit(bot.choose, lambda: engine.observe(copy, who, log=False), legal)
+
+    def _applied(self, events: list[engine.Event]) -> list[engine.Event]:
+        self.actions += 1
+        self.version += 1
+        self._views.clear()
+        if self._state.turn != self._turn:
+            self._turn = self._state.turn
+            self._autosave()
+        return events
+
+    def _autosave(self) -> None:
+        """At each new turn the game is saved (atomically: a failed write never loses the last good save)."""
+        if self.autosave is not None:
+            try:
+                self.save(self.autosave)
+            except (OSError, engine.SaveError):
+                pass
+
+    def close(self) -> None:
+        self._autosave()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def seats_path(save: Path) -> Path:
+    """Where the seats of a save are kept: beside it, with the same name."""
+    return save.with_name(save.stem + ".seats.json")

@@ -1,0 +1,76 @@
+"""The camera: which part of the world is on screen, at which zoom. Zoom keeps the point under the cursor
+still; the view stays over the map."""
+from __future__ import annotations
+
+ZOOMS = (0.45, 0.55, 0.68, 0.82, 1.0, 1.22, 1.5, 1.85, 2.25)   # the map is cached at these zooms
+
+
+class Camera:
+    def __init__(self, world: tuple[float, float], screen: tuple[int, int]):
+        self.world = world
+        self.screen = screen
+        self.zoom = 1.0
+        self.x = 0.0                  # world point at the screen's top-left corner
+        self.y = 0.0
+
+    def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
+        return (wx - self.x) * self.zoom, (wy - self.y) * self.zoom
+
+    def to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        return sx / self.zoom + self.x, sy / self.zoom + self.y
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the view by screen pixels."""
+        self.x += dx / self.zoom
+        self.y += dy / self.zoom
+        self.clamp()
+
+    def zoom_by(self, factor: float, at: tuple[float, float] | None = None) -> None:
+        """Step to the next cached zoom level in the factor's direction, keeping the point `at` still."""
+        if factor > 1:
+            target = next((z for z in ZOOMS if z > self.zoom + 1e-6), ZOOMS[-1])
+        elif factor < 1:
+            target = next((z for z in reversed(ZOOMS) if z < self.zoom - 1e-6), ZOOMS[0])
+        else:
+            return
+        self.set_zoom(target, at)
+
+    def set_zoom(self, zoom: float, at: tuple[float, float] | None = None) -> None:
+        sx, sy = at if at is not None else (self.screen[0] / 2, self.screen[1] / 2)
+        wx, wy = self.to_world(sx, sy)
+        self.zoom = zoom
+        self.x, self.y = wx - sx / zoom, wy - sy / zoom
+        self.clamp()
+
+    def fit(self) -> None:
+        """The zoom that shows the whole map, centred."""
+        w, h = self.screen
+        fitting = [z for z in ZOOMS if self.world[0] * z <= w and self.world[1] * z <= h]
+        self.zoom = fitting[-1] if fitting else ZOOMS[0]
+        self.x = (self.world[0] - w / self.zoom) / 2
+        self.y = (self.world[1] - h / self.zoom) / 2
+
+    def centre_on(self, wx: float, wy: float) -> None:
+        self.x, self.y = wx - self.screen[0] / 2 / self.zoom, wy - self.screen[1] / 2 / self.zoom
+        self.clamp()
+
+    def visible(self, wx: float, wy: float, margin: float = 0) -> bool:
+        sx, sy = self.to_screen(wx, wy)
+        return -margin <= sx <= self.screen[0] + margin and -margin <= sy <= self.screen[1] + margin
+
+    def clamp(self) -> None:
+        """Keep some of the map on screen: at most half a screen of empty sea beyond each edge."""
+        w, h = self.screen[0] / self.zoom, self.screen[1] / self.zoom
+        for axis, size, world in ((0, w, self.world[0]), (1, h, self.world[1])):
+            lo, hi = -size / 2, world - size / 2
+            value = self.x if axis == 0 else self.y
+            value = min(max(value, lo), hi) if lo <= hi else (world - size) / 2
+            if axis == 0:
+                self.x = value
+            else:
+                self.y = value
+
+    def resize(self, screen: tuple[int, int]) -> None:
+        cx, cy = self.to_world(self.screen[0] / 2, self.screen[1] / 2)
+        self.screen = screen
+        self.centre_on(cx, cy)

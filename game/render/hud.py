@@ -1,0 +1,260 @@
+"""The table's head-up display, drawn from a view: the top bar (turn, step, who decides and why), the players'
+panel (VP track to the threshold, cards, explorers, the viewer's hand, BP while building, knots while
+exploring, A5's South America track), the log panel and the tooltip of the hex under the cursor."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import pygame
+
+from engine import Ruleset
+
+from .. import theme
+from ..theme import Scale
+
+STEP_TITLES = {"turn_order": "Turn order", "exploration": "Exploration", "movement": "Movement & Battle",
+               "building": "Building", "victory": "Victory", "over": "Game over"}
+PIECE_WORDS = {"transport_canoe": "transport canoe", "war_canoe": "war canoe", "warrior_band": "warrior band",
+               "colony": "colony", "rumor": "rumor"}
+
+
+def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], decision: str, scale: Scale) -> None:
+    """Turn and step on the left, who decides (and why) after them."""
+    bar = pygame.Surface(rect.size, pygame.SRCALPHA)
+    bar.fill((18, 40, 64, 250))
+    screen.blit(bar, rect)
+    pygame.draw.line(screen, (246, 176, 48), rect.bottomleft, rect.bottomright, 2)
+    turn = theme.text(f"Turn {view['turn']}", scale.body, (246, 176, 48), "bold")
+    step = theme.text(STEP_TITLES.get(view["step"], view["step"]), scale.body, theme.WHITE, "semibold")
+    x = rect.x + scale.unit
+    cy = rect.centery
+    screen.blit(turn, turn.get_rect(midleft=(x, cy)))
+    x += turn.get_width() + scale.unit
+    screen.blit(step, step.get_rect(midleft=(x, cy)))
+    x += step.get_width() + scale.unit * 1.5
+    who = view.get("to_act")
+    if who and who != "chance":
+        theme.draw_shape(screen, theme.tribe_shape(who), (x + scale.unit * 0.5, cy), scale.unit * 0.45,
+                         theme.tribe_colour(who), theme.WHITE, 2)
+        x += scale.unit * 1.4
+    room = rect.right - x - scale.unit
+    words = theme.fit(decision, scale.body, room)
+    screen.blit(theme.text(words, scale.body, (230, 238, 244)), (x, cy - theme.font(scale.body).get_linesize() // 2))
+
+
+
+
+def players_panel(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], rules: Ruleset,
+                  scale: Scale) -> pygame.Rect:
+    """The VP track as one bar per player to the threshold, in turn order, with each player's cards and
+    explorer; then what only the viewer sees (their hand), and the numbers of the step under way. The panel is
+    as tall as what it holds (at most `rect`); returns where it was drawn."""
+    content = pygame.Surface(rect.size, pygame.SRCALPHA)
+    bottom = players_content(content, pygame.Rect((0, 0), rect.size), view, rules, scale)
+    used = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, round(bottom + scale.unit * 0.5)))
+    theme.panel(screen, used, alpha=252)
+    screen.blit(content, used.topleft, pygame.Rect((0, 0), used.size))
+    return used
+
+
+def players_content(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], rules: Ruleset,
+                    scale: Scale) -> float:
+    unit = scale.unit
+    x, y = rect.x + unit * 0.6, rect.y + unit * 0.5
+    width = rect.w - unit * 1.2
+    threshold = view["threshold"]
+    title = theme.text(f"Victory points  ·  {threshold} to win", scale.small, theme.MUTED, "semibold")
+    screen.blit(title, (x, y))
+    y += title.get_height() + unit * 0.3
+    order = view["order"] or [p["name"] for p in view["players"]]
+    players = {p["name"]: p for p in view["players"]}
+    for name in order:
+        p = players[name]
+        y = player_row(screen, x, y, width, p, view, threshold, scale)
+    if view.get("you"):
+        y += unit * 0.4
+        y = hand(screen, x, y, width, view, rules, scale)
+    y = step_numbers(screen, x, y + unit * 0.4, width, view, scale)
+    if view["options"].get("kumara"):
+        y = south_america(screen, x, y + unit * 0.4, width, view, scale)
+    return y
+
+
+def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Mapping[str, Any],
+               view: Mapping[str, Any], threshold: int, scale: Scale) -> float:
+    unit = scale.unit
+    name = p["name"]
+    colour = theme.tribe_colour(name)
+    acting = view.get("to_act") == name
+    if acting:
+        row = pygame.Rect(x - unit * 0.3, y - unit * 0.15, width + unit * 0.6, unit * 3.25)
+        pygame.draw.rect(screen, theme.mix(theme.PANEL, colour, 0.18), row, border_radius=6)
+        pygame.draw.rect(screen, colour, row, 2, border_radius=6)
+    theme.draw_shape(screen, theme.tribe_shape(name), (x + unit * 0.55, y + unit * 0.65), unit * 0.5, colour,
+                     theme.INK, 2)
+    label = theme.text(name + ("  (you)" if view.get("you") == name else ""), scale.body, theme.INK, "bold")
+    screen.blit(label, (x + unit * 1.4, y))
+    vp = fraction_text(p["vp"])
+    score = theme.text(vp, scale.body, theme.INK, "bold")
+    screen.blit(score, score.get_rect(topright=(x + width, y)))
+    bar = pygame.Rect(x + unit * 1.4, y + unit * 1.45, width - unit * 1.4, max(6, unit // 2))
+    pygame.draw.rect(screen, (226, 214, 190), bar, border_radius=4)
+    share = min(1.0, float(eval_fraction(p["vp"])) / max(1, threshold))
+    pygame.draw.rect(screen, colour, (bar.x, bar.y, max(2, bar.w * share), bar.h), border_radius=4)
+    pygame.draw.rect(screen, theme.PANEL_EDGE, bar, 1, border_radius=4)
+    hidden, shown = p["cards_in_hand"], len(p["cards_shown"])
+    notes = [f"{hidden} hidden card{'s' if hidden != 1 else ''}"] + ([f"{shown} shown"] if shown else [])
+    explorer = p["explorer"]
+    if explorer != "home":
+        notes.append("explorer lost" if explorer == "lost" else "exploring")
+    line = theme.text(theme.fit("  ·  ".join(notes), scale.small, round(width - unit * 1.4)), scale.small, theme.MUTED)
+    screen.blit(line, (x + unit * 1.4, y + unit * 2.05))
+    return y + unit * 3.45
+
+
+def hand(screen: pygame.Surface, x: float, y: float, width: float, view: Mapping[str, Any], rules: Ruleset,
+         scale: Scale) -> float:
+    """The viewer's own cards by name (the others see only how many, X9)."""
+    titles = {c.key: c.title for c in rules.cards}
+    cards = [titles.get(k, k) for k in view.get("hand", [])]
+    label = theme.text("Your hand", scale.small, theme.MUTED, "semibold")
+    screen.blit(label, (x, y))
+    y += label.get_height()
+    words = ", ".join(cards) if cards else "no hidden card"
+    for line in theme.wrap(words, scale.small, round(width)):
+        screen.blit(theme.text(line, scale.small, theme.INK), (x, y))
+        y += theme.font(scale.small).get_linesize()
+    return y
+
+
+def step_numbers(screen: pygame.Surface, x: float, y: float, width: float, view: Mapping[str, Any],
+                 scale: Scale) -> float:
+    """Knots while an explorer is out (E5); BP of each building area for the viewer while building (B1)."""
+    lines: list[str] = []
+    exploring = view.get("exploration")
+    if exploring and exploring.get("player"):
+        lines.append(f"{exploring['player']}'s explorer: {exploring['knots']} knots (5 returns, 6 is lost)")
+    building = view.get("building")
+    if building and building.get("areas"):
+        for area in building["areas"]:
+            hexes = ", ".join(area["hexes"][:3]) + ("…" if len(area["hexes"]) > 3 else "")
+            lines.append(f"{area['bp']} BP to build at {hexes}")
+    for line in lines:
+        for part in theme.wrap(line, scale.small, round(width)):
+            screen.blit(theme.text(part, scale.small, theme.INK, "semibold"), (x, y))
+            y += theme.font(scale.small).get_linesize()
+    return y
+
+
+def south_america(screen: pygame.Surface, x: float, y: float, width: float, view: Mapping[str, Any],
+                  scale: Scale) -> float:
+    """A5: who holds a Galapagos marker (+1 on the Kumara table) and who has reached South America."""
+    label = theme.text("South America (A5)", scale.small, theme.MUTED, "semibold")
+    screen.blit(label, (x, y))
+    y += label.get_height()
+    for p in view["players"]:
+        marks = (["Kumara 2 VP"] if p.get("kumara") else []) + (["+1 Galapagos"] if p.get("galapagos") else [])
+        if marks:
+            screen.blit(theme.text(f"{p['name']}: {', '.join(marks)}", scale.small, theme.INK), (x, y))
+            y += theme.font(scale.small).get_linesize()
+    if not any(p.get("kumara") or p.get("galapagos") for p in view["players"]):
+        screen.blit(theme.text("nobody has sailed there yet", scale.small, theme.MUTED), (x, y))
+        y += theme.font(scale.small).get_linesize()
+    return y
+
+
+def fraction_text(vp: str) -> str:
+    """VP as the track shows them: "17/2" reads 8½."""
+    if "/" in vp:
+        whole, _, rest = vp.partition("/")
+        n, d = int(whole), int(rest)
+        return f"{n // d}½" if d == 2 else vp
+    return vp
+
+
+def eval_fraction(vp: str) -> float:
+    if "/" in vp:
+        n, _, d = vp.partition("/")
+        return int(n) / int(d)
+    return float(vp)
+
+
+def log_panel(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int,
+              scale: Scale) -> None:
+    """The viewer's events in words, newest at the bottom, each with its rule number."""
+    theme.panel(screen, rect, alpha=252)
+    unit = scale.unit
+    title = theme.text("Log", scale.small, theme.MUTED, "semibold")
+    screen.blit(title, (rect.x + unit * 0.6, rect.y + unit * 0.3))
+    inner = pygame.Rect(rect.x + unit * 0.6, rect.y + unit * 0.3 + title.get_height(), rect.w - unit * 1.2,
+                        rect.h - unit * 0.6 - title.get_height())
+    line_h = theme.font(scale.small).get_linesize()
+    wrapped: list[tuple[str, str]] = []
+    for words, rule in lines[-200:]:
+        parts = theme.wrap(words, scale.small, inner.w - unit * 2.6)
+        wrapped += [(part, rule if i == 0 else "") for i, part in enumerate(parts)]
+    visible = max(1, inner.h // line_h)
+    end = max(0, len(wrapped) - scroll)
+    shown = wrapped[max(0, end - visible):end]
+    y = inner.bottom - len(shown) * line_h
+    clip = screen.get_clip()
+    screen.set_clip(inner)
+    for words, rule in shown:
+        screen.blit(theme.text(words, scale.small, theme.INK), (inner.x, y))
+        if rule:
+            tag = theme.text(rule, scale.small, theme.MUTED)
+            screen.blit(tag, tag.get_rect(topright=(inner.right, y)))
+        y += line_h
+    screen.set_clip(clip)
+
+
+def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str], scale: Scale) -> pygame.Rect:
+    """A small card of text beside the pointer, kept on screen."""
+    unit = scale.unit
+    surfaces = [theme.text(line, scale.small, theme.INK, "bold" if i == 0 else "regular")
+                for i, line in enumerate(lines)]
+    w = max(s.get_width() for s in surfaces) + unit
+    h = sum(s.get_height() for s in surfaces) + unit * 0.6
+    rect = pygame.Rect(at[0] + unit, at[1] + unit, w, h)
+    rect.clamp_ip(screen.get_rect())
+    theme.panel(screen, rect, fill=(252, 248, 236), radius=6, alpha=245)
+    y = rect.y + unit * 0.3
+    for s in surfaces:
+        screen.blit(s, (rect.x + unit * 0.5, y))
+        y += s.get_height()
+    return rect
+
+
+def hex_lines(record: Mapping[str, Any] | None, label: str, name: str, kind: str) -> list[str]:
+    """What the tooltip says about a hex: its label and name, then what is there (from the view only)."""
+    head = f"{name} ({label})" if name and name != label else label
+    out = [head]
+    if kind == "unknown" and not (record and (record.get("ocean") or "tile" in record)):
+        out.append("Unknown waters: only an explorer may enter (E1)")
+    elif kind == "ocean":
+        out.append("Open ocean")
+    if record:
+        if "face_up" in record:
+            if record["face_up"]:
+                out.append(f"Island group {record['tile']}")
+            else:
+                found = ", ".join(record.get("discovered_by", []))
+                seen = f": {record['tile']}" if record.get("tile") else ""
+                out.append(f"Face-down tile{seen} (discovered by {found})")
+        if record.get("ocean"):
+            out.append("Explored: ocean")
+        squares = record.get("squares")
+        if squares:
+            out.append(f"Villages {squares['green_built'] + squares['brown_built']} of "
+                       f"{squares['green'] + squares['improved']} squares ({squares['green']} green, "
+                       f"{squares['brown']} brown, {squares['improved']} improved)")
+        owner = record.get("controller")
+        if owner:
+            out.append("Independent (local warriors defend it)" if owner == "independent" else f"Controlled by {owner}")
+        for player, stack in record.get("stacks", {}).items():
+            kinds = stack.get("kinds")
+            what = ", ".join(f"{n} {PIECE_WORDS.get(k, k)}" for k, n in kinds.items()) if kinds else \
+                f"{stack['pieces']} face-down piece{'s' if stack['pieces'] != 1 else ''}"
+            canoe = "; a transport canoe face up" if stack.get("face_up_canoe") else ""
+            out.append(f"{player}: {what}{canoe}")
+    return out

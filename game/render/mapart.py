@@ -1,0 +1,536 @@
+"""The map's art, drawn procedurally at a zoom (no image files: CLIENT.md, art made by the project).
+
+Two layers: the static layer (sea, unknown waters, the printed island groups and their squares, the off-map
+coasts, labels, A3's malaria dice and A5's far-east features) depends only on the rules and the options and is
+drawn once per zoom; the board layer (tiles, ocean markers, villages, improved agriculture, control, stacks,
+explorers, exploration markers) is drawn from a view each time the view changes. The table blits the composed
+surface, so a frame costs one blit plus what moves.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import OrderedDict
+from functools import lru_cache
+from typing import Any, Mapping
+
+import pygame
+
+from engine import Ruleset, hexgrid
+
+from .. import theme
+from ..theme import Colour
+from .layout import SQRT3, Layout
+
+Point = tuple[float, float]
+CACHE = 3                         # zoom levels whose static layer is kept
+
+
+def shade(colour: Colour, factor: float) -> Colour:
+    return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
+
+
+def blob(centre: Point, radius: float, seed: int) -> list[Point]:
+    """A rounded island outline: a circle whose radius wanders smoothly (seeded: the same island every time)."""
+    x, y = centre
+    return [(x + radius * dx, y + radius * dy) for dx, dy in blob_shape(seed)]
+
+
+@lru_cache(maxsize=1024)
+def blob_shape(seed: int, points: int = 18, rough: float = 0.22) -> tuple[Point, ...]:
+    """The outline of a blob of radius 1 around (0, 0); islands ask for the same ones at every redraw."""
+    rnd = random.Random(seed)
+    waves = [(rnd.uniform(0.6, 1.0) * rough, rnd.randrange(2, 5), rnd.uniform(0, math.tau)) for _ in range(3)]
+    out = []
+    for i in range(points):
+        a = math.tau * i / points
+        r = 1 + sum(amp * math.sin(k * a + ph) for amp, k, ph in waves) / 2
+        out.append((r * math.cos(a), r * math.sin(a) * 0.82))
+    return tuple(out)
+
+
+class MapArt:
+    """Draws the map of one match (its rules and options) at any of the camera's zooms."""
+
+    def __init__(self, rules: Ruleset, layout: Layout, options: Mapping[str, Any], min_text: int = 12):
+        self.rules, self.layout = rules, layout
+        self.min_text = min_text           # no text smaller than this is drawn (CLIENT.md: 1/45 of the height)
+        self.kumara = bool(options.get("kumara"))
+        self.malaria = bool(options.get("malaria"))
+        self._static: OrderedDict[tuple[float, int], pygame.Surface] = OrderedDict()
+        m = rules.map
+        known = set(m.coords)
+        # What may paint inside a hex's box: the hex and its neighbours (pieces reach a little over an edge).
+        self.reach = [frozenset((h, *m.adjacent[h])) for h in range(len(m.labels))]
+        self.off_map = [(c, r) for c in range(m.columns) for r in range(m.rows) if (c, r) not in known]
+
+    # --- the static layer ------------------------------------------------------------------------------------
+
+    def static(self, zoom: float) -> pygame.Surface:
+        key = (zoom, self.min_text)
+        surface = self._static.get(key)
+        if surface is None:
+            surface = self.draw_static(zoom)
+            self._static[key] = surface
+            while len(self._static) > CACHE:
+                self._static.popitem(last=False)
+        else:
+            self._static.move_to_end(key)
+        return surface
+
+    def draw_static(self, z: float) -> pygame.Surface:
+        lay, m = self.layout, self.rules.map
+        surface = pygame.Surface((math.ceil(lay.width * z), math.ceil(lay.height * z)))
+        surface.fill(theme.DEEP_SEA)
+        size = lay.size * z
+        for c, r in self.off_map:                        # the coasts beyond the map: Australia, the Americas
+            cx, cy = hexgrid.center(c, r, lay.size)
+            pts = hexgrid.corners(cx * z, cy * z, size + 1)
+            pygame.draw.polygon(surface, theme.mix(theme.LAND_DARK, theme.SAND, 0.35), pts)
+        for h, kind in enumerate(m.kinds):
+            cx, cy = lay.centres[h]
+            pts = hexgrid.corners(cx * z, cy * z, size)
+            if kind == "unknown":
+                self.unknown_hex(surface, (cx * z, cy * z), size, h)
+            else:
+                pygame.draw.polygon(surface, theme.PRINTED_SEA, pts)
+                self.waves(surface, (cx * z, cy * z), size, h, shade(theme.PRINTED_SEA, 1.18))
+        for h, kind in enumerate(m.kinds):               # grid lines above the fills
+            cx, cy = lay.centres[h]
+            line = theme.UNKNOWN_LINE if kind == "unknown" else theme.SEA_LINE
+            pygame.draw.polygon(surface, line, hexgrid.corners(cx * z, cy * z, size), max(1, round(z)))
+        self.coast_labels(surface, z)
+        for ig in m.islands:
+            cx, cy = lay.centres[ig.hex]
+            self.island(surface, (cx * z, cy * z), size, ig.hex, ig.atoll, ig.green, ig.brown, ig.name)
+            self.local_warriors(surface, (cx * z, cy * z), size, ig.local_warriors)
+            if self.malaria and ig.malaria:
+                self.malaria_dice(surface, (cx * z, cy * z), size, ig.malaria)
+        for name, h in m.labels_named:
+            if round(size * 0.3) < self.min_text:
+                break
+            cx, cy = lay.centres[h]
+            label = theme.text(name, round(size * 0.3), shade(theme.PRINTED_SEA, 1.9), "semibold")
+            surface.blit(label, label.get_rect(center=(cx * z, cy * z)))
+        if self.kumara:
+            self.far_east(surface, z)
+        return surface
+
+    def unknown_hex(self, surface: pygame.Surface, centre: Point, size: float, h: int) -> None:
+        """Uncharted water: pale, with a faint hatching of mist."""
+        pts = hexgrid.corners(*centre, size)
+        pygame.draw.polygon(surface, theme.UNKNOWN_SEA, pts)
+        rnd = random.Random(h * 7919)
+        for _ in range(3):
+            x = centre[0] + rnd.uniform(-0.5, 0.5) * size
+            y = centre[1] + rnd.uniform(-0.5, 0.5) * size
+            w = size * rnd.uniform(0.25, 0.45)
+            pygame.draw.line(surface, shade(theme.UNKNOWN_SEA, 1.06), (x - w, y), (x + w, y), max(1, round(size / 18)))
+
+    def waves(self, surface: pygame.Surface, centre: Point, size: float, seed: int, colour: Colour) -> None:
+        """Two or three small crests on open water."""
+        rnd = random.Random(seed * 104729)
+        width = max(1, round(size / 22))
+        for _ in range(rnd.randrange(2, 4)):
+            x = centre[0] + rnd.uniform(-0.5, 0.5) * size
+            y = centre[1] + rnd.uniform(-0.45, 0.45) * size
+            w = size * 0.16
+            rect = pygame.Rect(0, 0, w * 2, w * 1.2)
+            rect.center = (round(x), round(y))
+            pygame.draw.arc(surface, colour, rect, math.radians(20), math.radians(160), width)
+
+    def coast_labels(self, surface: pygame.Surface, z: float) -> None:
+        if not self.off_map:
+            return
+        lay = self.layout
+        west = [cell for cell in self.off_map if cell[0] < lay.columns / 2]
+        east = [cell for cell in self.off_map if cell[0] >= lay.columns / 2]
+        for cells, name in ((west, "AUSTRALIA"), (east, "THE AMERICAS")):
+            if not cells:
+                continue
+            xs = [hexgrid.center(c, r, lay.size)[0] for c, r in cells]
+            ys = [hexgrid.center(c, r, lay.size)[1] for c, r in cells]
+            if round(22 * z) < self.min_text:
+                return
+            label = theme.text(name, round(22 * z), shade(theme.SAND, 0.8), "bold")
+            surface.blit(label, label.get_rect(center=(sum(xs) / len(xs) * z, sum(ys) / len(ys) * z)))
+
+    def island(self, surface: pygame.Surface, centre: Point, size: float, seed: int, atoll: bool, green: int,
+               brown: int, name: str) -> None:
+        """An island group: reef, beach and forest (or a ring of islets round a lagoon), its name, and the
+        outlines of its village squares (green, brown; an atoll's square dashed blue)."""
+        x, y = centre
+        if atoll:
+            pygame.draw.circle(surface, theme.REEF, (x, y - size * 0.12), size * 0.42)
+            pygame.draw.circle(surface, shade(theme.REEF, 1.12), (x, y - size * 0.12), size * 0.3)
+            for i in range(9):
+                a = math.tau * i / 9
+                pygame.draw.circle(surface, theme.SAND, (x + math.cos(a) * size * 0.36,
+                                                         y - size * 0.12 + math.sin(a) * size * 0.3), size * 0.07)
+        else:
+            islets = 1 if green + brown <= 3 else 2
+            for i in range(islets):
+                dx = (i - (islets - 1) / 2) * size * 0.5
+                r = size * (0.42 if islets == 1 else 0.3)
+                c = (x + dx, y - size * 0.14 + (i % 2) * size * 0.08)
+                pygame.draw.polygon(surface, theme.REEF, blob(c, r * 1.28, seed * 3 + i))
+                pygame.draw.polygon(surface, theme.SAND, blob(c, r * 1.06, seed * 3 + i))
+                pygame.draw.polygon(surface, theme.LAND, blob(c, r * 0.84, seed * 3 + i))
+                pygame.draw.polygon(surface, theme.LAND_DARK, blob((c[0] + r * .1, c[1] - r * .12), r * 0.4,
+                                                                   seed * 5 + i))
+        if round(size * 0.34) < self.min_text:
+            self.squares(surface, centre, size, green, brown, atoll)
+            return
+        label = theme.text(name, round(size * 0.34), theme.WHITE, "bold")
+        back = pygame.Rect(0, 0, label.get_width() + size * 0.16, label.get_height())
+        back.midtop = (round(x), round(y + size * 0.3))
+        pygame.draw.rect(surface, (*shade(theme.PRINTED_SEA, 0.6),), back, border_radius=max(2, round(size / 10)))
+        surface.blit(label, label.get_rect(center=back.center))
+        self.squares(surface, centre, size, green, brown, atoll)
+
+    def squares(self, surface: pygame.Surface, centre: Point, size: float, green: int, brown: int,
+                atoll: bool) -> None:
+        for i, (kind, rect) in enumerate(square_rects(centre, size, green, brown, atoll)):
+            if kind == "atoll":
+                dash(surface, rect, theme.LOCAL_WARRIOR)
+                continue
+            fill = theme.GREEN_SQUARE if kind == "green" else theme.BROWN_SQUARE
+            pygame.draw.rect(surface, theme.mix(fill, theme.WHITE, 0.55), rect)
+            pygame.draw.rect(surface, shade(fill, 0.7), rect, max(1, round(size / 22)))
+
+    def local_warriors(self, surface: pygame.Surface, centre: Point, size: float, count: int) -> None:
+        """The blue triangles of an independent group's local warriors (M13), printed on the map."""
+        x, y = centre
+        r = size * 0.09
+        width = max(1, round(size / 26))
+        for i in range(count):                    # spears, not a tribe's shape: local warriors belong to nobody
+            px = x + (i - (count - 1) / 2) * r * 1.9
+            top, bottom = y - size * 0.78, y - size * 0.5
+            pygame.draw.line(surface, theme.WHITE, (px, top + r), (px, bottom), width + 2)
+            pygame.draw.line(surface, theme.LOCAL_WARRIOR, (px, top + r), (px, bottom), width)
+            head = [(px, top), (px + r * 0.45, top + r * 1.1), (px - r * 0.45, top + r * 1.1)]
+            pygame.draw.polygon(surface, theme.LOCAL_WARRIOR, head)
+            pygame.draw.polygon(surface, theme.WHITE, head, 1)
+
+    def malaria_dice(self, surface: pygame.Surface, centre: Point, size: float, faces: tuple[int, ...]) -> None:
+        """A3: the die faces that strike this group, as small red dice in the hex's top-right corner."""
+        x, y = centre
+        d = size * 0.2
+        for i, face in enumerate(faces):
+            rect = pygame.Rect(0, 0, d, d)
+            rect.center = (round(x + size * 0.42 + i * d * 1.1 - (len(faces) - 1) * d * 0.55), round(y - size * 0.6))
+            pygame.draw.rect(surface, theme.WHITE, rect, border_radius=max(1, round(d / 5)))
+            pygame.draw.rect(surface, (190, 40, 40), rect, 1, border_radius=max(1, round(d / 5)))
+            if round(d * 0.9) >= self.min_text:
+                label = theme.text(str(face), round(d * 0.9), (190, 40, 40), "bold")
+                surface.blit(label, label.get_rect(center=rect.center))
+            else:
+                pygame.draw.circle(surface, (190, 40, 40), rect.center, max(1, d / 6))
+
+    def far_east(self, surface: pygame.Surface, z: float) -> None:
+        """A5: the two To South America hexes and the +1 Galapagos markers' islands."""
+        m, lay = self.rules.map, self.layout
+        size = lay.size * z
+        for h in m.to_south_america:
+            cx, cy = lay.centres[h]
+            pygame.draw.polygon(surface, (246, 176, 48), hexgrid.corners(cx * z, cy * z, size * 0.86), max(2, round(3 * z)))
+            arrow = [(-0.3, -0.1), (0.1, -0.1), (0.1, -0.25), (0.38, 0), (0.1, 0.25), (0.1, 0.1), (-0.3, 0.1)]
+            pygame.draw.polygon(surface, (246, 176, 48), [(cx * z + ax * size, cy * z + ay * size) for ax, ay in arrow])
+        for h in (m.galapagos, m.unfortunate):
+            cx, cy = lay.centres[h]
+            pygame.draw.circle(surface, (246, 176, 48), (cx * z, cy * z), size * 0.32)
+            if round(size * 0.34) >= self.min_text:
+                label = theme.text("+1", round(size * 0.34), theme.INK, "bold")
+                surface.blit(label, label.get_rect(center=(cx * z, cy * z)))
+
+    # --- the board layer -------------------------------------------------------------------------------------
+
+    def compose(self, zoom: float, view: Mapping[str, Any]) -> "Board":
+        """The static layer with the board of a view drawn on it (a copy: the static layer stays clean)."""
+        board = Board(self.static(zoom).copy(), zoom, {})
+        self.update(board, view)
+        return board
+
+    def update(self, board: "Board", view: Mapping[str, Any]) -> None:
+        """Redraw only the hexes whose contents changed since the board was last drawn: each is cleaned back to
+        the static layer and drawn again with its neighbours, clipped to it (pieces reach a little over their
+        hex's edge). A move costs a few hexes, not the whole map."""
+        keys = hex_keys(view, self.rules)
+        changed = {h for h in keys.keys() | board.keys.keys() if keys.get(h) != board.keys.get(h)}
+        if not changed:
+            return
+        z, lay = board.zoom, self.layout
+        static, surface = self.static(z), board.surface
+        records = {self.rules.map.hex_of(rec["hex"]): rec for rec in view["hexes"]}
+        for h in sorted(changed):
+            cx, cy = lay.centres[h]
+            size = lay.size * z
+            area = pygame.Rect(0, 0, math.ceil(size * 2) + 4, math.ceil(size * SQRT3) + 4)
+            area.center = (round(cx * z), round(cy * z))
+            area = area.clip(surface.get_rect())
+            surface.blit(static, area, area)
+            surface.set_clip(area)
+            around = sorted(self.reach[h] & keys.keys())          # one order everywhere, so that edges agree
+            self.draw_hexes(surface, z, view, records, around)
+            surface.set_clip(None)
+        board.keys = keys
+
+    def draw_hexes(self, surface: pygame.Surface, z: float, view: Mapping[str, Any], records: Mapping[int, Any],
+                   hexes: list[int]) -> None:
+        """The board in some hexes, layer by layer so that pieces lie over the islands of neighbouring hexes:
+        explored ocean and tiles, villages and flags; exploration markers; stacks; explorers."""
+        lay, m = self.layout, self.rules.map
+        size = lay.size * z
+        tiles = self.rules.tile_ids
+        wanted = set(hexes)
+        for h in hexes:
+            rec = records.get(h)
+            if rec is None:
+                continue
+            cx, cy = lay.centres[h]
+            centre = (cx * z, cy * z)
+            if rec.get("ocean"):
+                self.explored_ocean(surface, centre, size, h)
+            if "face_up" in rec:
+                if rec["face_up"]:
+                    tile = self.rules.tiles[tiles[rec["tile"]]]
+                    pygame.draw.polygon(surface, theme.EXPLORED_SEA, hexgrid.corners(*centre, size - 1))
+                    self.waves(surface, centre, size, h, shade(theme.EXPLORED_SEA, 1.2))
+                    self.island(surface, centre, size, tiles[rec["tile"]] + 500, tile.atoll, tile.green, tile.brown,
+                                tile.name)
+                    self.orientation(surface, centre, size, rec.get("orientation", 0))
+                else:
+                    self.tile_back(surface, centre, size, rec.get("tile"), rec.get("discovered_by", []))
+            squares = rec.get("squares")
+            if squares:
+                atoll = squares["green"] == 0 and squares["brown"] == 0
+                self.villages(surface, centre, size, squares, atoll)
+            owner = rec.get("controller")
+            if owner and owner != "independent":
+                self.flag(surface, centre, size, owner)
+        for marker in (view.get("exploration") or {}).get("markers", []):
+            h = m.hex_of(marker["hex"])
+            if h in wanted:
+                cx, cy = lay.centres[h]
+                self.exploration_marker(surface, (cx * z, cy * z), size, marker)
+        for h in hexes:
+            rec = records.get(h)
+            if rec is not None and rec.get("stacks"):
+                cx, cy = lay.centres[h]
+                land = h in m.island_at or bool(rec.get("face_up")) or "squares" in rec
+                self.stacks(surface, (cx * z, cy * z), size, rec["stacks"], land)
+        for player in view["players"]:
+            where = player["explorer"]
+            if where not in ("home", "lost") and m.hex_of(where) in wanted:
+                cx, cy = lay.centres[m.hex_of(where)]
+                explorer(surface, (cx * z - size * 0.5, cy * z + size * 0.12), size * 0.3, player["name"])
+
+
+    def explored_ocean(self, surface: pygame.Surface, centre: Point, size: float, h: int) -> None:
+        """An explored hex turned ocean: its ocean marker lies ocean side up (E4.1, E7)."""
+        pygame.draw.polygon(surface, theme.EXPLORED_SEA, hexgrid.corners(*centre, size - 1))
+        self.waves(surface, centre, size, h, shade(theme.EXPLORED_SEA, 1.2))
+        pygame.draw.polygon(surface, theme.SEA_LINE, hexgrid.corners(*centre, size), max(1, round(size / 40)))
+
+    def tile_back(self, surface: pygame.Surface, centre: Point, size: float, name: str | None,
+                  discoverers: list[str]) -> None:
+        """A face-down tile: a woven back, with the discovered-island markers of those who found it (E4.2,
+        E6.1); its name only for a viewer who knows it."""
+        pts = hexgrid.corners(*centre, size * 0.9)
+        pygame.draw.polygon(surface, (160, 118, 74), pts)
+        inner = hexgrid.corners(*centre, size * 0.78)
+        pygame.draw.polygon(surface, (186, 142, 92), inner)
+        for i in range(-3, 4):
+            y = centre[1] + i * size * 0.18
+            pygame.draw.line(surface, (150, 108, 66), (centre[0] - size * 0.6, y), (centre[0] + size * 0.6, y),
+                             max(1, round(size / 30)))
+        pygame.draw.polygon(surface, (110, 76, 44), pts, max(1, round(size / 20)))
+        mark_size = round(size * (0.3 if name else 0.5))
+        if mark_size >= self.min_text:
+            mark = theme.text(name if name else "?", mark_size, theme.WHITE, "bold")
+            surface.blit(mark, mark.get_rect(center=(centre[0], centre[1] - size * 0.05)))
+        for i, who in enumerate(discoverers):
+            x = centre[0] - (len(discoverers) - 1) * size * 0.14 + i * size * 0.28
+            theme.draw_shape(surface, theme.tribe_shape(who), (x, centre[1] + size * 0.5), size * 0.11,
+                             theme.tribe_colour(who), theme.WHITE, 1)
+
+    def orientation(self, surface: pygame.Surface, centre: Point, size: float, direction: int) -> None:
+        """The side a face-up tile faces (E4.2, X15): a dark bar on that edge."""
+        a1, a2 = math.radians(60 * direction - 120), math.radians(60 * direction - 60)
+        p1 = (centre[0] + size * 0.92 * math.cos(a1), centre[1] + size * 0.92 * math.sin(a1))
+        p2 = (centre[0] + size * 0.92 * math.cos(a2), centre[1] + size * 0.92 * math.sin(a2))
+        inset = [(centre[0] + (px - centre[0]) * 0.86, centre[1] + (py - centre[1]) * 0.86) for px, py in (p1, p2)]
+        pygame.draw.line(surface, shade(theme.SAND, 0.9), *inset, max(2, round(size / 16)))
+
+    def villages(self, surface: pygame.Surface, centre: Point, size: float, squares: Mapping[str, int],
+                 atoll: bool) -> None:
+        """Villages on their squares and improved agriculture on brown ones (B3, M10)."""
+        rects = square_rects(centre, size, squares["green"], squares["brown"], atoll)
+        greens = [r for kind, r in rects if kind == "green"]
+        browns = [r for kind, r in rects if kind == "brown"]
+        for i, rect in enumerate(browns[:squares.get("improved", 0)]):
+            pygame.draw.rect(surface, theme.BROWN_SQUARE, rect)
+            for k in range(1, 4):
+                y = rect.top + rect.h * k / 4
+                pygame.draw.line(surface, shade(theme.BROWN_SQUARE, 1.35), (rect.left + 1, y), (rect.right - 2, y))
+        for rect in greens[:squares.get("green_built", 0)] + browns[:squares.get("brown_built", 0)]:
+            hut(surface, rect)
+
+    def flag(self, surface: pygame.Surface, centre: Point, size: float, owner: str) -> None:
+        """Who controls the group (V2): a pennant in the tribe's colour with its shape."""
+        x, y = centre[0] - size * 0.55, centre[1] - size * 0.55
+        pole = size * 0.42
+        pygame.draw.line(surface, theme.INK, (x, y), (x, y + pole), max(1, round(size / 24)))
+        flag = [(x, y), (x + size * 0.36, y + size * 0.1), (x, y + size * 0.21)]
+        pygame.draw.polygon(surface, theme.tribe_colour(owner), flag)
+        pygame.draw.polygon(surface, theme.INK, flag, 1)
+        theme.draw_shape(surface, theme.tribe_shape(owner), (x + size * 0.12, y + size * 0.1), size * 0.045,
+                         theme.WHITE, theme.WHITE, 1)
+
+    def exploration_marker(self, surface: pygame.Surface, centre: Point, size: float,
+                           marker: Mapping[str, Any]) -> None:
+        """A discovery or penalty marker of the exploration under way, knots up (E4, E5)."""
+        x, y = centre[0] - size * 0.35, centre[1] + size * 0.28
+        r = size * 0.2
+        fill = {"ocean": (70, 150, 210), "island": (110, 170, 90), "penalty": (200, 70, 60)}.get(
+            marker["marker"], (200, 200, 200))
+        pygame.draw.circle(surface, fill, (x, y), r)
+        pygame.draw.circle(surface, theme.WHITE, (x, y), r, max(1, round(size / 30)))
+        if round(r * 1.3) >= self.min_text:
+            label = theme.text(str(marker["knots"]), round(r * 1.3), theme.WHITE, "bold")
+            surface.blit(label, label.get_rect(center=(x, y)))
+
+    def stacks(self, surface: pygame.Surface, centre: Point, size: float, stacks: Mapping[str, Any],
+               on_land: bool) -> None:
+        """Each player's face-down stack: a token in the tribe's colour and shape with its height, a canoe on it
+        when one transport canoe lies face up, and, for its owner, what it holds (X9). On an island group the
+        tokens stand on the hex's right, clear of the island; at sea in the middle."""
+        owners = list(stacks)
+        for i, owner in enumerate(owners):
+            stack = stacks[owner]
+            if on_land:
+                x = centre[0] + size * 0.56
+                y = centre[1] - size * 0.2 + (i - (len(owners) - 1) / 2) * size * 0.55
+            else:
+                x = centre[0] + (i - (len(owners) - 1) / 2) * size * 0.5
+                y = centre[1] - size * 0.05
+            token(surface, (x, y), size * 0.24, owner, stack["pieces"], stack.get("face_up_canoe", False),
+                  self.min_text)
+            kinds = stack.get("kinds")
+            if kinds and not on_land and round(size * 0.3) >= self.min_text:    # on land: the tooltip says
+                kinds_strip(surface, (x, y + size * 0.42), round(size * 0.3), kinds)
+
+
+class Board:
+    """A map drawn at one zoom with the board of a view, and what each hex showed (to redraw only changes)."""
+
+    def __init__(self, surface: pygame.Surface, zoom: float, keys: dict[int, tuple]):
+        self.surface, self.zoom, self.keys = surface, zoom, keys
+
+
+def hex_keys(view: Mapping[str, Any], rules: Ruleset) -> dict[int, tuple]:
+    """What the board shows in each hex that holds anything, as comparable values."""
+    hex_of = rules.map.hex_of
+    keys: dict[int, list] = {}
+    for rec in view["hexes"]:
+        keys.setdefault(hex_of(rec["hex"]), []).append(repr(sorted(rec.items())))
+    for marker in (view.get("exploration") or {}).get("markers", []):
+        keys.setdefault(hex_of(marker["hex"]), []).append(repr(sorted(marker.items())))
+    for player in view["players"]:
+        if player["explorer"] not in ("home", "lost"):
+            keys.setdefault(hex_of(player["explorer"]), []).append("explorer " + player["name"])
+    return {h: tuple(parts) for h, parts in keys.items()}
+
+
+
+# --- small shapes shared by the layers and the HUD -----------------------------------------------------------
+
+def square_rects(centre: Point, size: float, green: int, brown: int, atoll: bool) -> list[tuple[str, pygame.Rect]]:
+    """Where an island group's village squares lie: a row across the lower middle of its hex."""
+    kinds = ["atoll"] if atoll else ["green"] * green + ["brown"] * brown
+    side = size * 0.2
+    gap = side * 0.25
+    total = len(kinds) * side + (len(kinds) - 1) * gap
+    x0, y = centre[0] - total / 2, centre[1] + size * 0.02
+    out = []
+    for i, kind in enumerate(kinds):
+        rect = pygame.Rect(round(x0 + i * (side + gap)), round(y), max(4, round(side)), max(4, round(side)))
+        out.append((kind, rect))
+    return out
+
+
+def dash(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    step = max(3, rect.w // 4)
+    for x in range(rect.left, rect.right, step * 2):
+        pygame.draw.line(surface, colour, (x, rect.top), (min(x + step, rect.right), rect.top))
+        pygame.draw.line(surface, colour, (x, rect.bottom), (min(x + step, rect.right), rect.bottom))
+    for y in range(rect.top, rect.bottom, step * 2):
+        pygame.draw.line(surface, colour, (rect.left, y), (rect.left, min(y + step, rect.bottom)))
+        pygame.draw.line(surface, colour, (rect.right, y), (rect.right, min(y + step, rect.bottom)))
+
+
+def hut(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A village: a thatched hut standing on its square."""
+    w, h = rect.w, rect.h
+    body = pygame.Rect(rect.left + w * 0.2, rect.top + h * 0.45, w * 0.6, h * 0.5)
+    pygame.draw.rect(surface, (232, 206, 150), body)
+    roof = [(rect.left - w * 0.05, rect.top + h * 0.5), (rect.centerx, rect.top - h * 0.25),
+            (rect.right + w * 0.05, rect.top + h * 0.5)]
+    pygame.draw.polygon(surface, (170, 110, 50), roof)
+    pygame.draw.polygon(surface, (90, 56, 24), roof, 1)
+    pygame.draw.rect(surface, (90, 56, 24), body, 1)
+
+
+def token(surface: pygame.Surface, centre: Point, radius: float, owner: str, height: int, canoe_up: bool,
+          min_text: int = 12) -> None:
+    """A stack token: layered discs for its height, the tribe's shape on top, the height as a number."""
+    colour = theme.tribe_colour(owner)
+    x, y = centre
+    for i in range(min(height, 4) - 1, 0, -1):
+        theme.draw_shape(surface, theme.tribe_shape(owner), (x, y + i * radius * 0.16), radius,
+                         shade(colour, 0.55), theme.INK, 1)
+    theme.draw_shape(surface, theme.tribe_shape(owner), (x, y), radius, colour, theme.INK, max(1, round(radius / 8)))
+    size = round(radius * 1.35)
+    if size >= min_text:
+        label = theme.text(str(height), size, theme.WHITE, "bold")
+        outline = theme.text(str(height), size, theme.INK, "bold")
+        rect = label.get_rect(center=(x, y + radius * 0.05))
+        for ox, oy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+            surface.blit(outline, rect.move(ox, oy))
+        surface.blit(label, rect)
+    if canoe_up:
+        canoe(surface, (x, y - radius * 1.25), radius * 0.9, colour)
+
+
+def canoe(surface: pygame.Surface, centre: Point, length: float, colour: Colour) -> None:
+    """A face-up transport canoe: a hull with a sail, the link of a transit chain (M2, M6)."""
+    x, y = centre
+    hull = [(x - length, y), (x + length, y), (x + length * 0.7, y + length * 0.35), (x - length * 0.7, y + length * 0.35)]
+    pygame.draw.polygon(surface, (120, 74, 36), hull)
+    sail = [(x - length * 0.05, y - length * 0.9), (x - length * 0.05, y - length * 0.05), (x + length * 0.6, y - length * 0.05)]
+    pygame.draw.polygon(surface, colour, sail)
+    pygame.draw.polygon(surface, theme.INK, sail, 1)
+    pygame.draw.polygon(surface, theme.INK, hull, 1)
+
+
+KIND_MARKS = {"transport_canoe": "T", "war_canoe": "W", "warrior_band": "B", "colony": "C", "rumor": "R"}
+
+
+def kinds_strip(surface: pygame.Surface, centre: Point, size: int, kinds: Mapping[str, int]) -> None:
+    """What the owner's stack holds, as letters with counts (the owner alone sees this, X9)."""
+    words = " ".join(f"{n}{KIND_MARKS.get(k, '?')}" for k, n in kinds.items())
+    label = theme.text(words, size, theme.INK, "bold")
+    back = label.get_rect(center=centre).inflate(6, 0)
+    pygame.draw.rect(surface, (250, 244, 228), back, border_radius=4)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, back, 1, border_radius=4)
+    surface.blit(label, label.get_rect(center=centre))
+
+
+def explorer(surface: pygame.Surface, centre: Point, size: float, owner: str) -> None:
+    """An explorer: a sailing canoe under the tribe's sail, a white wake behind it."""
+    x, y = centre
+    pygame.draw.arc(surface, theme.WHITE, pygame.Rect(x - size * 1.6, y - size * 0.1, size * 1.6, size * 0.6),
+                    math.radians(200), math.radians(340), max(1, round(size / 10)))
+    canoe(surface, (x, y), size * 0.9, theme.tribe_colour(owner))
+    theme.draw_shape(surface, theme.tribe_shape(owner), (x + size * 0.2, y - size * 0.45), size * 0.18,
+                     theme.WHITE, theme.INK, 1)

@@ -1,0 +1,1 @@
+"""One module per scene: title, setup, table, hand-off, end, settings."""

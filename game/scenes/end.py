@@ -1,0 +1,72 @@
+"""The end of a game: the winner, the final VP of each player, and why (V3: the threshold; V5: how ties were
+broken; X11: a shared victory), then a new game."""
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..app import App
+from ..match import Match
+from ..render.hud import eval_fraction, fraction_text
+from ..ui.widgets import Button, Form
+from .dialog import Dialog
+
+
+class EndScene(Dialog):
+    closable = False
+
+    def __init__(self, app: App, match: Match):
+        super().__init__(app, Form([Button("New game", self.again, primary=True), Button("Title", self.title),
+                                    Button("Quit", app.quit)]))
+        self.match = match
+        self.view = match.view(None)
+
+    def again(self) -> None:
+        from .flow import open_setup, open_title
+        open_title(self.app)
+        open_setup(self.app)
+
+    def title(self) -> None:
+        from .flow import open_title
+        open_title(self.app)
+
+    def why(self) -> str:
+        view, result = self.view, self.match.result()
+        winners = view["winners"]
+        if not result.over:
+            return f"No one reached {view['threshold']} VP within {result.turns} turns."
+        if len(winners) > 1:
+            return "Tied after VP, controlled island groups and cards: a shared victory (V5, X11)."
+        over = [p for p in view["players"] if eval_fraction(p["vp"]) >= view["threshold"]]
+        if len(over) > 1:
+            return (f"{len(over)} players reached {view['threshold']} VP; {winners[0]} has the most "
+                    "(ties: most island groups, then most cards, V5).")
+        return f"{winners[0]} reached {view['threshold']} VP and claimed victory (V3)."
+
+    def draw(self, screen: pygame.Surface) -> None:
+        scale = self.app.scale
+        box = self.panel(screen, scale.unit * 34, scale.unit * 26)
+        winners = self.view["winners"]
+        humans = self.match.humans
+        head = ("You win!" if winners == humans and len(humans) == 1 else f"{winners[0]} wins!" if len(winners) == 1
+                else "A shared victory" if winners else "The voyage ends")
+        title = theme.text(head, scale.title * 0.6, theme.INK, "bold")
+        screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + scale.unit)))
+        y = box.y + scale.unit * 1.5 + title.get_height()
+        for line in theme.wrap(self.why(), scale.body, box.w - scale.unit * 2):
+            text = theme.text(line, scale.body, theme.MUTED)
+            screen.blit(text, text.get_rect(midtop=(box.centerx, y)))
+            y += text.get_height()
+        y += scale.unit
+        for p in sorted(self.view["players"], key=lambda p: -eval_fraction(p["vp"])):
+            theme.draw_shape(screen, theme.tribe_shape(p["name"]), (box.x + scale.unit * 3, y + scale.unit * 0.7),
+                             scale.unit * 0.55, theme.tribe_colour(p["name"]), theme.INK, 2)
+            screen.blit(theme.text(p["name"], scale.body, theme.INK, "bold"), (box.x + scale.unit * 4.2, y))
+            vp = theme.text(f"{fraction_text(p['vp'])} VP", scale.body, theme.INK, "bold")
+            screen.blit(vp, vp.get_rect(topright=(box.right - scale.unit * 3, y)))
+            y += scale.unit * 1.8
+        bw = (box.w - scale.unit * 4) // 3
+        for i, widget in enumerate(self.form.widgets):
+            widget.rect = pygame.Rect(box.x + scale.unit + i * (bw + scale.unit), box.bottom - scale.unit * 3.4, bw,
+                                      round(scale.unit * 2.3))
+        self.form.draw(screen, scale.body)

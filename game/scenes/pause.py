@@ -1,0 +1,38 @@
+"""The pause menu over the table: resume, or leave to the title (the game is saved first), or quit."""
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..app import App
+from ..match import Match
+from ..ui.widgets import Button, Form
+from .dialog import Dialog
+
+
+class PauseScene(Dialog):
+    def __init__(self, app: App, match: Match):
+        super().__init__(app, Form([Button("Resume", app.pop, primary=True),
+                                    Button("Save and leave to title", self.leave), Button("Quit", self.quit)]))
+        self.match = match
+
+    def leave(self) -> None:
+        from .flow import open_title
+        self.match.close()
+        open_title(self.app)
+
+    def quit(self) -> None:
+        self.match.close()
+        self.app.quit()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        scale = self.app.scale
+        box = self.panel(screen, scale.unit * 20, scale.unit * 13)
+        title = theme.text("Paused", scale.heading, theme.INK, "bold")
+        screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + scale.unit)))
+        y = box.y + scale.unit * 3.6
+        for widget in self.form.widgets:
+            widget.rect = pygame.Rect(0, 0, box.w - scale.unit * 2, round(scale.unit * 2.3))
+            widget.rect.midtop = (box.centerx, round(y))
+            y += scale.unit * 2.9
+        self.form.draw(screen, scale.body)

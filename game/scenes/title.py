@@ -1,0 +1,69 @@
+"""The title scene: New game, Continue (the latest autosave, when there is one), Settings, Quit."""
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..app import App, Scene
+from ..input import Intent
+from ..ui.widgets import Button, Form
+from .backdrop import backdrop
+
+
+class TitleScene(Scene):
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.form = Form()
+
+    def enter(self) -> None:
+        from . import flow
+        has_save = flow.autosave_path(self.app).exists()
+        self.form = Form([
+            Button("New game", lambda: flow.open_setup(self.app), primary=True),
+            Button("Continue", lambda: flow.continue_game(self.app), enabled=has_save),
+            Button("Settings", lambda: flow.open_settings(self.app)),
+            Button("Quit", self.app.quit),
+        ])
+        self.layout()
+
+    def layout(self) -> None:
+        w, h = self.app.screen.get_size()
+        unit = self.app.scale.unit
+        bw, bh = unit * 14, round(unit * 2.4)
+        y = h * 0.46
+        for widget in self.form.widgets:
+            widget.rect = pygame.Rect(0, 0, bw, bh)
+            widget.rect.midtop = (w // 2, round(y))
+            y += bh + unit * 0.7
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def handle(self, intent: Intent) -> None:
+        if not self.form.handle(intent) and intent.kind == "back":
+            self.app.quit()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        screen.blit(backdrop((w, h)), (0, 0))
+        scale = self.app.scale
+        title = theme.text("PARADISE", scale.title, theme.WHITE, "bold")
+        glow = theme.text("PARADISE", scale.title, (255, 196, 110), "bold")
+        rect = title.get_rect(center=(w // 2, round(h * 0.22)))
+        screen.blit(glow, rect.move(3, 4))
+        screen.blit(title, rect)
+        sub = theme.text("Conquest of Paradise  ·  sail, settle and rule the Pacific", scale.body, (230, 238, 244))
+        screen.blit(sub, sub.get_rect(center=(w // 2, rect.bottom + scale.unit * 1.2)))
+        self.form.draw(screen, scale.body)
+        hint = theme.text(hints(self.app), scale.small, (210, 222, 232))
+        screen.blit(hint, hint.get_rect(midbottom=(w // 2, h - scale.unit)))
+
+
+def hints(app: App) -> str:
+    """Button hints in the glyphs of the device used last (CLIENT.md)."""
+    device = app.input.device
+    if device == "pad":
+        return "A  choose     B  back     d-pad  move"
+    if device == "keys":
+        return "Enter  choose     Esc  back     Tab / arrows  move"
+    return "Click to choose     Esc  back or quit"

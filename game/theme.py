@@ -1,0 +1,171 @@
+"""The look shared by every scene: colours, the four tribes' colours and shapes, fonts and cached text.
+
+Text sizes follow the window's height so that no text is smaller than 1/45 of it at UI scale 1 (CLIENT.md,
+readable from the couch). Rendered text is cached: labels repeat every frame.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from .paths import asset
+
+Colour = tuple[int, int, int]
+
+# The sea and the land.
+DEEP_SEA: Colour = (24, 74, 122)
+PRINTED_SEA: Colour = (38, 104, 160)
+SEA_LINE: Colour = (62, 128, 182)
+UNKNOWN_SEA: Colour = (120, 150, 164)
+UNKNOWN_LINE: Colour = (146, 174, 186)
+EXPLORED_SEA: Colour = (42, 110, 166)
+SAND: Colour = (236, 214, 160)
+LAND: Colour = (96, 160, 84)
+LAND_DARK: Colour = (64, 118, 62)
+REEF: Colour = (140, 210, 220)
+OFF_MAP: Colour = (14, 44, 76)
+
+# Paper and ink of the interface.
+PANEL: Colour = (246, 238, 220)
+PANEL_EDGE: Colour = (170, 140, 96)
+INK: Colour = (40, 34, 30)
+MUTED: Colour = (120, 108, 96)
+ACCENT: Colour = (214, 96, 52)
+HIGHLIGHT: Colour = (255, 226, 120)
+SELECTED: Colour = (240, 214, 196)       # the chosen line of a list: a tint of the accent, no tribe's colour
+WHITE: Colour = (255, 255, 255)
+SHADOW = (0, 0, 0, 90)
+
+GREEN_SQUARE: Colour = (70, 150, 70)
+BROWN_SQUARE: Colour = (150, 100, 56)
+LOCAL_WARRIOR: Colour = (40, 70, 190)
+
+# Each tribe has a colour and a shape, so that they differ in greyscale too (CLIENT.md).
+TRIBES: dict[str, tuple[Colour, str]] = {
+    "Tonga": ((206, 52, 46), "circle"),
+    "Samoa": ((238, 184, 40), "square"),
+    "Hiva": ((126, 70, 170), "triangle"),
+    "Raiatea": ((30, 160, 150), "diamond"),
+}
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """A colour between a and b (t = 0: a; t = 1: b)."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def tribe_colour(name: str) -> Colour:
+    return TRIBES.get(name, ((128, 128, 128), "circle"))[0]
+
+
+def tribe_shape(name: str) -> str:
+    return TRIBES.get(name, ((128, 128, 128), "circle"))[1]
+
+
+def draw_shape(surface: pygame.Surface, shape: str, centre: tuple[float, float], radius: float, fill: Colour,
+               edge: Colour = INK, width: int = 2) -> None:
+    """A tribe's shape: circle, square, triangle or diamond, filled and outlined."""
+    x, y = centre
+    r = radius
+    if shape == "circle":
+        pygame.draw.circle(surface, fill, (x, y), r)
+        pygame.draw.circle(surface, edge, (x, y), r, width)
+        return
+    if shape == "square":
+        points = [(x - r * .85, y - r * .85), (x + r * .85, y - r * .85), (x + r * .85, y + r * .85),
+                  (x - r * .85, y + r * .85)]
+    elif shape == "triangle":
+        points = [(x, y - r * 1.1), (x + r, y + r * .75), (x - r, y + r * .75)]
+    else:
+        points = [(x, y - r * 1.1), (x + r, y), (x, y + r * 1.1), (x - r, y)]
+    pygame.draw.polygon(surface, fill, points)
+    pygame.draw.polygon(surface, edge, points, width)
+
+
+# --- fonts and text --------------------------------------------------------------------------------------------
+
+WEIGHTS = {"regular": "SourceSansPro-Regular.ttf", "semibold": "SourceSansPro-Semibold.ttf",
+           "bold": "SourceSansPro-Bold.ttf"}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, weight: str = "regular") -> pygame.font.Font:
+    return pygame.font.Font(str(asset("fonts", WEIGHTS[weight])), max(8, int(size)))
+
+
+@lru_cache(maxsize=2048)
+def text(words: str, size: int, colour: Colour = INK, weight: str = "regular") -> pygame.Surface:
+    """A rendered line of text (cached: the same labels are drawn every frame)."""
+    return font(size, weight).render(words, True, colour)
+
+
+class Scale:
+    """Sizes that follow the window: `unit` is 1/45 of its height (the smallest text allowed) times the UI
+    scale the player chose."""
+
+    def __init__(self, height: int, ui_scale: float = 1.0):
+        self.unit = max(12, round(height / 45 * ui_scale))
+
+    @property
+    def small(self) -> int:
+        return self.unit
+
+    @property
+    def body(self) -> int:
+        return round(self.unit * 1.15)
+
+    @property
+    def heading(self) -> int:
+        return round(self.unit * 1.6)
+
+    @property
+    def title(self) -> int:
+        return round(self.unit * 3.6)
+
+
+def fit(words: str, size: int, width: int, weight: str = "regular") -> str:
+    """The text, cut with an ellipsis to fit `width` pixels."""
+    f = font(size, weight)
+    if f.size(words)[0] <= width:
+        return words
+    while words and f.size(words + "…")[0] > width:
+        words = words[:-1]
+    return words + "…"
+
+
+@lru_cache(maxsize=4096)
+def wrap(words: str, size: int, width: int, weight: str = "regular") -> tuple[str, ...]:
+    """Break a text into lines no wider than `width` pixels (cached: the log wraps the same lines often)."""
+    f = font(size, weight)
+    lines: list[str] = []
+    line = ""
+    for word in words.split():
+        trial = f"{line} {word}" if line else word
+        if f.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = PANEL, edge: Colour = PANEL_EDGE,
+          radius: int = 10, alpha: int = 240) -> None:
+    """A rounded paper panel with a soft shadow."""
+    surface.blit(panel_art(rect.w, rect.h, fill, edge, radius, alpha), rect.move(-2, -2))
+
+
+@lru_cache(maxsize=64)
+def panel_art(w: int, h: int, fill: Colour, edge: Colour, radius: int, alpha: int) -> pygame.Surface:
+    """A panel's shadow and body, drawn once per size (panels are drawn every frame)."""
+    out = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+    pygame.draw.rect(out, SHADOW, pygame.Rect(0, 0, w + 8, h + 8).inflate(-4, -4).move(3, 4),
+                     border_radius=radius + 2)
+    body = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(body, (*fill, alpha), body.get_rect(), border_radius=radius)
+    pygame.draw.rect(body, (*edge, 255), body.get_rect(), 2, border_radius=radius)
+    out.blit(body, (2, 2))
+    return out

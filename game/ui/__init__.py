@@ -1,0 +1,1 @@
+"""Widgets that keyboard and controller can focus: buttons, toggles, choices, text fields, lists."""

@@ -1,0 +1,312 @@
+"""Widgets with keyboard and controller focus: buttons, choices, toggles, number fields and lists, gathered in a
+Form that moves the focus (next/prev, cursor up/down), adjusts the focused widget (cursor left/right), and
+hit-tests the pointer. Every screen is usable with the mouse, the keys or a pad alone (CLIENT.md)."""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from .. import theme
+from ..input import Intent
+
+
+class Widget:
+    focusable = True
+
+    def __init__(self, label: str = "", enabled: bool = True):
+        self.label = label
+        self.enabled = enabled
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def activate(self) -> None:
+        """select on the widget."""
+
+    def adjust(self, step: int) -> None:
+        """cursor left (-1) or right (+1) on the widget."""
+
+    def type(self, char: str) -> None:
+        """A digit typed while the widget has the focus."""
+
+    def erase(self) -> None:
+        """Backspace while the widget has the focus."""
+
+    def click(self, x: float, y: float) -> None:
+        """The pointer selected the widget at (x, y)."""
+        self.activate()
+
+    def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
+        raise NotImplementedError
+
+
+def frame(surface: pygame.Surface, rect: pygame.Rect, focused: bool, enabled: bool, fill: theme.Colour = theme.PANEL,
+          radius: int = 8) -> None:
+    """The body of a widget: paper, a darker edge, a bright ring when focused."""
+    pygame.draw.rect(surface, fill if enabled else (214, 208, 196), rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, rect, 3 if focused else 2,
+                     border_radius=radius)
+
+
+class Button(Widget):
+    def __init__(self, label: str, action: Callable[[], None], enabled: bool = True, primary: bool = False):
+        super().__init__(label, enabled)
+        self.action = action
+        self.primary = primary
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.action()
+
+    def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
+        fill = theme.ACCENT if self.primary and self.enabled else theme.PANEL
+        frame(surface, self.rect, focused, self.enabled, fill)
+        colour = theme.WHITE if self.primary and self.enabled else (theme.INK if self.enabled else theme.MUTED)
+        label = theme.text(self.label, size, colour, "semibold")
+        surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+class Choice(Widget):
+    """One of several values, stepped with left/right or by clicking its arrows."""
+
+    def __init__(self, label: str, options: Sequence[tuple[Any, str]], index: int = 0,
+                 changed: Callable[[Any], None] | None = None):
+        super().__init__(label)
+        self.options = list(options)
+        self.index = index
+        self.changed = changed
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    def adjust(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.options)
+        if self.changed:
+            self.changed(self.value)
+
+    def activate(self) -> None:
+        self.adjust(1)
+
+    def click(self, x: float, y: float) -> None:
+        self.adjust(-1 if x < self.value_rect().centerx else 1)     # the left half steps back, the right on
+
+    def value_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + self.rect.w * 0.5, self.rect.y, self.rect.w * 0.5, self.rect.h)
+
+    def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
+        frame(surface, self.rect, focused, self.enabled)
+        label = theme.text(self.label, size, theme.INK, "semibold")
+        surface.blit(label, label.get_rect(midleft=(self.rect.x + size * 0.7, self.rect.centery)))
+        value = theme.text(f"‹  {self.options[self.index][1]}  ›", size, theme.ACCENT, "bold")
+        surface.blit(value, value.get_rect(center=self.value_rect().center))
+
+
+class Toggle(Widget):
+    """On or off, with a one-line explanation under its label."""
+
+    def __init__(self, label: str, hint: str, value: bool = False, changed: Callable[[bool], None] | None = None):
+        super().__init__(label)
+        self.hint = hint
+        self.value = value
+        self.changed = changed
+
+    def activate(self) -> None:
+        self.value = not self.value
+        if self.changed:
+            self.changed(self.value)
+
+    def adjust(self, step: int) -> None:
+        self.activate()
+
+    def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
+        frame(surface, self.rect, focused, self.enabled)
+        box = pygame.Rect(0, 0, size * 1.1, size * 1.1)
+        box.midleft = (self.rect.x + size * 0.6, self.rect.centery)
+        pygame.draw.rect(surface, theme.WHITE, box, border_radius=4)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=4)
+        if self.value:
+            pygame.draw.lines(surface, theme.ACCENT, False, [(box.x + box.w * .2, box.centery),
+                                                             (box.x + box.w * .42, box.bottom - box.h * .22),
+                                                             (box.right - box.w * .18, box.y + box.h * .2)], 4)
+        label = theme.text(self.label, size, theme.INK, "semibold")
+        surface.blit(label, (box.right + size * 0.6, self.rect.y + self.rect.h * 0.1))
+        room = self.rect.right - box.right - size
+        hint = theme.text(theme.fit(self.hint, round(size * 0.9), room), round(size * 0.9), theme.MUTED)
+        surface.blit(hint, (box.right + size * 0.6, self.rect.y + self.rect.h * 0.1 + label.get_height() * 0.95))
+
+
+class NumberField(Widget):
+    """A whole number typed digit by digit (the seed)."""
+
+    def __init__(self, label: str, value: int, changed: Callable[[int], None] | None = None, digits: int = 9):
+        super().__init__(label)
+        self.digits = str(value)
+        self.max_digits = digits
+        self.changed = changed
+
+    @property
+    def value(self) -> int:
+        return int(self.digits) if self.digits else 0
+
+    def set(self, value: int) -> None:
+        self.digits = str(value)
+        if self.changed:
+            self.changed(self.value)
+
+    def type(self, char: str) -> None:
+        if char.isdigit() and len(self.digits) < self.max_digits:
+            self.digits = (self.digits + char).lstrip("0") or "0"
+            if self.changed:
+                self.changed(self.value)
+
+    def erase(self) -> None:
+        self.digits = self.digits[:-1]
+        if self.changed:
+            self.changed(self.value)
+
+    def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
+        frame(surface, self.rect, focused, self.enabled)
+        label = theme.text(self.label, size, theme.INK, "semibold")
+        surface.blit(label, label.get_rect(midleft=(self.rect.x + size * 0.7, self.rect.centery)))
+        caret = "_" if focused else ""
+        value = theme.text((self.digits or "0") + caret, size, theme.ACCENT, "bold")
+        surface.blit(value, value.get_rect(midright=(self.rect.right - size * 0.8, self.rect.centery)))
+
+
+class ListView(Widget):
+    """A scrolling list of lines; select picks the highlighted one."""
+
+    def __init__(self, items: Sequence[str], picked: Callable[[int], None], label: str = ""):
+        super().__init__(label)
+        self.items = list(items)
+        self.picked = picked
+        self.index = 0
+        self.top = 0
+        self.row = 30
+
+    def set_items(self, items: Sequence[str]) -> None:
+        if list(items) != self.items:
+            self.items = list(items)
+            self.index = min(self.index, max(0, len(self.items) - 1))
+            self.top = 0
+
+    @property
+    def rows(self) -> int:
+        return max(1, self.rect.h // max(1, self.row))
+
+    def move(self, step: int) -> None:
+        if self.items:
+            self.index = max(0, min(len(self.items) - 1, self.index + step))
+            if self.index < self.top:
+                self.top = self.index
+            elif self.index >= self.top + self.rows:
+                self.top = self.index - self.rows + 1
+
+    def scroll(self, step: int) -> None:
+        self.top = max(0, min(max(0, len(self.items) - self.rows), self.top + step))
+
+    def activate(self) -> None:
+        if self.items:
+            self.picked(self.index)
+
+    def row_at(self, y: float) -> int:
+        i = self.top + int((y - self.rect.y) // self.row)
+        return i if 0 <= i < len(self.items) else -1
+
+    def click(self, x: float, y: float) -> None:
+        i = self.row_at(y)
+        if i >= 0:
+            self.index = i
+            self.picked(i)
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        """Where item i is drawn (a player's eyes, and the UI monkey, aim at it)."""
+        return pygame.Rect(self.rect.x, self.rect.y + (i - self.top) * self.row, self.rect.w, self.row)
+
+    def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
+        self.row = round(size * 1.45)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        for i in range(self.top, min(len(self.items), self.top + self.rows + 1)):
+            rect = self.row_rect(i)
+            if i == self.index:
+                pygame.draw.rect(surface, theme.SELECTED if focused else (236, 226, 200), rect, border_radius=6)
+            label = theme.text(self.items[i], size, theme.INK)
+            surface.blit(label, label.get_rect(midleft=(rect.x + size * 0.5, rect.centery)))
+        surface.set_clip(clip)
+        if len(self.items) > self.rows:                   # a scroll bar
+            bar = pygame.Rect(self.rect.right - 5, self.rect.y, 4, self.rect.h)
+            pygame.draw.rect(surface, (220, 210, 190), bar, border_radius=2)
+            share = self.rows / len(self.items)
+            thumb = pygame.Rect(bar.x, bar.y + bar.h * self.top / len(self.items), 4, max(12, bar.h * share))
+            pygame.draw.rect(surface, theme.PANEL_EDGE, thumb, border_radius=2)
+
+
+class Form:
+    """The focusable widgets of a screen, in focus order."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()):
+        self.widgets = list(widgets)
+        self.focus = next((i for i, w in enumerate(self.widgets) if w.focusable and w.enabled), 0)
+
+    @property
+    def focused(self) -> Widget | None:
+        return self.widgets[self.focus] if self.widgets else None
+
+    def move(self, step: int) -> None:
+        n = len(self.widgets)
+        for k in range(1, n + 1):
+            i = (self.focus + step * k) % n
+            if self.widgets[i].focusable and self.widgets[i].enabled:
+                self.focus = i
+                return
+
+    def at(self, x: float, y: float) -> int:
+        return next((i for i, w in enumerate(self.widgets) if w.rect.collidepoint(x, y)), -1)
+
+    def handle(self, intent: Intent) -> bool:
+        """Apply an intent to the form; True if the form used it."""
+        kind = intent.kind
+        widget = self.focused
+        if kind == "point":
+            i = self.at(intent.x, intent.y)
+            if i >= 0 and self.widgets[i].enabled and self.widgets[i].focusable:
+                self.focus = i
+            return False
+        if kind == "select" and intent.pointer:
+            i = self.at(intent.x, intent.y)
+            if i < 0 or not self.widgets[i].enabled:
+                return False
+            self.focus = i
+            self.widgets[i].click(intent.x, intent.y)
+            return True
+        if widget is None:
+            return False
+        if kind == "select":
+            widget.activate()
+        elif kind in ("next", "prev"):
+            self.move(1 if kind == "next" else -1)
+        elif kind == "cursor" and intent.dy:
+            if isinstance(widget, ListView) and 0 <= widget.index + intent.dy < len(widget.items):
+                widget.move(int(intent.dy))
+            else:
+                self.move(1 if intent.dy > 0 else -1)
+        elif kind == "cursor" and intent.dx:
+            widget.adjust(1 if intent.dx > 0 else -1)
+        elif kind == "type":
+            widget.type(intent.char)
+        elif kind == "erase":
+            widget.erase()
+        elif kind == "zoom" and intent.pointer:
+            i = self.at(intent.x, intent.y)
+            target = self.widgets[i] if i >= 0 else None
+            if not isinstance(target, ListView):
+                return False
+            target.scroll(-1 if intent.f > 1 else 1)
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface, size: int) -> None:
+        for i, widget in enumerate(self.widgets):
+            widget.draw(surface, i == self.focus, size)

@@ -1,0 +1,1074 @@
+"""The client's words: events, actions and decisions as English sentences, each with its rule number.
+
+The log panel, the action list and the HUD line speak through this module. It reads only what the client has:
+the JSON-ready dicts of `engine.observe()`, `engine.Action` values and the frozen `engine.Ruleset` (hex names,
+card, tile and event titles), never a GameState (ruling X9).
+
+Every English string is a template in `EN`, looked up through `text()`, so that other catalogs (French,
+Italian, Korean) can be added beside it later without touching the functions. A rule number is data, not
+words: it lives in the tables `EVENT_RULES` and `ACTION_RULES`.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+
+from engine import Action, Ruleset
+
+# --- the catalog ------------------------------------------------------------------------------------------------
+
+EN: dict[str, str] = {
+    # grammar bits
+    "list.sep": ", ",
+    "list.last": "{head} and {last}",
+    "list.none": "nothing",
+    "count": "{n} {what}",
+    "possessive": "{name}'s",
+    "vp.half": "{whole}½",
+    "signed": "{sign}{n}",
+    "place.named": "{name} ({label})",
+    "place.south_america": "South America",
+    "place.galapagos": "Galapagos Islands",
+    "place.unfortunate": "Unfortunate Islands",
+    "who.independent": "the islanders",
+    "who.independent.possessive": "the islanders'",
+    "side.attacker": "the attacker",
+    "side.defender": "the defender",
+    "direction.cw": "clockwise",
+    "direction.ccw": "counter-clockwise",
+    "knots.one": "{n} knot",
+    "knots.many": "{n} knots",
+    "hexes.one": "{n} hex",
+    "hexes.many": "{n} hexes",
+    "bp": "{n} BP",
+    # steps
+    "step.turn_order": "Turn order",
+    "step.exploration": "Exploration",
+    "step.movement": "Movement & Battle",
+    "step.building": "Building",
+    "step.victory": "Victory",
+    "step.over": "End of game",
+    # things on the board: "a" (with its article), "one" and "many"
+    "item.transport_canoe.a": "a transport canoe",
+    "item.transport_canoe.one": "transport canoe",
+    "item.transport_canoe.many": "transport canoes",
+    "item.war_canoe.a": "a war canoe",
+    "item.war_canoe.one": "war canoe",
+    "item.war_canoe.many": "war canoes",
+    "item.warrior_band.a": "a warrior band",
+    "item.warrior_band.one": "warrior band",
+    "item.warrior_band.many": "warrior bands",
+    "item.colony.a": "a colony",
+    "item.colony.one": "colony",
+    "item.colony.many": "colonies",
+    "item.rumor.a": "a rumor",
+    "item.rumor.one": "rumor",
+    "item.rumor.many": "rumors",
+    "item.local_warrior.a": "a local warrior",
+    "item.local_warrior.one": "local warrior",
+    "item.local_warrior.many": "local warriors",
+    "item.village.a": "a village",
+    "item.village.one": "village",
+    "item.village.many": "villages",
+    "item.improved_agriculture.a": "improved agriculture",
+    "item.improved_agriculture.one": "improved agriculture",
+    "item.improved_agriculture.many": "improved agriculture",
+    "item.piece.a": "a piece",
+    "item.piece.one": "piece",
+    "item.piece.many": "pieces",
+    "item.face_up_canoe.a": "a face-up transport canoe",
+    "item.face_up_canoe.one": "face-up transport canoe",
+    "item.face_up_canoe.many": "face-up transport canoes",
+    # discovery markers (the `marker` chance action)
+    "marker.island": "an island group marker ({knots})",
+    "marker.ocean": "an open ocean marker ({knots})",
+    "marker.off_course": "an off-course marker",
+    # battle die results (M8.4)
+    "die.attacker_removed": "{attacker} loses a combat piece",
+    "die.attacker_panics": "one of {attacker_s} combat pieces panics",
+    "die.defender_panics": "one of {defender_s} combat pieces panics",
+    "die.defender_removed": "a combat piece of {defender} is removed",
+    # the Kumara table (A5)
+    "kumara.lost": "the explorer is lost",
+    "kumara.return": "the explorer must turn back",
+    "kumara.off_course": "the explorer drifts off course",
+    "kumara.explore": "the explorer sails on",
+
+    # --- events (the log) ---
+    "fallback.event": "{kind}: {details}.",
+    "fallback.event.bare": "{kind}.",
+    "fallback.action": "{notation}",
+    "fallback.detail": "{name} {value}",
+    "event.game_started": "A new game begins: {players}.",
+    "event.game_started.options": "A new game begins: {players}, with {options}.",
+    "option.with_value": "{title} ({value})",
+    "event.warning": "Warning: {text}.",
+    "event.step_started": "Turn {turn}: {step}.",
+    "event.step_started.setup": "Before turn 1: free building at home.",
+    "event.turn_order_marker": "{player} takes the turn-order marker.",
+    "event.turn_order": "{chooser} has {first} play first, {direction}: {order}.",
+    "event.turn_order.self": "{chooser} plays first, {direction}: {order}.",
+    "event.turn_order.two": "{chooser} has {first} play first.",
+    "event.turn_order.self_two": "{chooser} plays first.",
+    "event.explorer_back": "{player_s} explorer is back from the Lost box and sits out this exploration.",
+    "event.exploration_skipped": "{player} skips this turn's exploration.",
+    "event.explorer_moved": "{player_s} explorer moves to {to}.",
+    "event.explorer_moved.premove": "{player_s} explorer sets out for {to}.",
+    "event.explorer_enters": "{player_s} explorer heads into {hex}.",
+    "event.explorer_enters.steered": "{chosen_by} steers {player_s} explorer into {hex}.",
+    "event.tile_seen": "The face-down tile at {hex} is {tile} (seen by you alone).",
+    "event.tile_drawn": "The tile drawn for {hex} is {tile} (seen by you alone).",
+    "event.marker_drawn": "{player_s} explorer draws a discovery marker at {hex} ({knots}).",
+    "event.marker_drawn.island": "{player_s} explorer discovers an island group at {hex} ({knots}).",
+    "event.marker_drawn.ocean": "{player_s} explorer finds open ocean at {hex} ({knots}).",
+    "event.marker_drawn.off_course": "{player_s} explorer goes off course on the way to {hex}.",
+    "event.off_course": "{chooser} chooses where {player_s} explorer drifts.",
+    "event.off_course_stuck": "{player_s} explorer has nowhere to drift: it stays, with a penalty marker.",
+    "event.tile_placed": "{player} places a face-down tile at {hex}.",
+    "event.tile_kept": "{player} keeps the tile at {hex} face down under a discovered-island marker.",
+    "event.tile_revealed": "{by} reveals {tile} at {hex}.",
+    "event.penalty_marker": "{player_s} explorer takes a {knots}-knot penalty marker at {hex}.",
+    "event.explorer_returned": "{player_s} explorer returns home after {hexes} ({knots}).",
+    "event.explorer_returned.none": "{player_s} explorer returns home without exploring.",
+    "event.explorer_lost": "{player_s} explorer is lost at sea ({knots})!",
+    "event.kumara_search": "{player_s} explorer sets out from {hex} in search of kumara.",
+    "event.kumara_roll": "{player} rolls {face} on the way to South America: {result}.",
+    "event.galapagos_marker": "{player} takes a +1 Galapagos marker at {hex}.",
+    "event.kumara": "{player} takes a Kumara ({vp} VP).",
+    "event.kumara.voyage": "{player} brings kumara back from South America ({vp} VP)!",
+    "event.kumara.conquest": "{player} takes a Kumara by conquest ({vp} VP).",
+    "event.south_island_placed": "{tile}, the South Island, is placed at {hex}.",
+    "event.south_island_lost": "The South Island finds no room beside Aotearoa at {hex} and leaves the game.",
+    "event.tile_removed": "The face-down tile at {hex} leaves play to make room for the South Island.",
+    "event.transit": "{player} sends {what} along the transit chain from {source} to {to}.",
+    "event.transit_ended": "{player} ends Transit.",
+    "event.stack_moved": "{player} moves {what} from {source} to {to}.",
+    "event.canoe_face_down": "{player_s} face-up transport canoe at {hex} sets out and turns face down.",
+    "event.canoe_face_up": "{player} turns a transport canoe face up at {hex}.",
+    "event.war_canoes_stopped": "{player_s} war canoes must stop at {hex}.",
+    "event.war_canoes_stopped.enemy_ig": "{player_s} war canoes must stop at {hex}, an enemy island group.",
+    "event.war_canoes_stopped.enemy_war_canoe": "{player_s} war canoes must stop at {hex}: enemy war canoes "
+                                                "are there.",
+    "event.rumor_removed": "{player_s} rumor at {hex} is removed.",
+    "event.battle_announced": "{attacker} attacks {defender} at {hex}; {defender} may call the attack off.",
+    "event.battle_started": "Battle at {hex}: {attacker} ({attacker_pieces}) against {defender} "
+                            "({defender_pieces}).",
+    "event.battle_started.villages": "Battle at {hex}: {attacker} ({attacker_pieces}) against {defender} "
+                                     "({defender_pieces}), {villages} at stake.",
+    "event.battle_won_at_once": "{attacker} wins at {hex} at once: nobody there can fight.",
+    "event.battle_card": "{player} plays {card} in the battle at {hex}.",
+    "event.die_rolled": "The battle die at {hex} shows {face}: {result}.",
+    "event.die_rolled.modified": "The battle die at {hex} shows {face}, {modifier} with a card: {result}.",
+    "event.reroll": "The roll at {hex} is taken again.",
+    "event.piece_panicked": "{player_s} {piece} panics at {hex}.",
+    "event.piece_removed": "{player_s} {piece} at {hex} is removed.",
+    "event.battle_won": "The battle at {hex} goes to {winner}, against {loser}.",
+    "event.attack_cancelled": "The attack at {hex} is called off.",
+    "event.retreat": "{player} retreats {what} from {source} to {to}.",
+    "event.retreat.lost": "{player} retreats {what} from {source} to {to} and loses {lost} left without a canoe.",
+    "event.retreat.all_lost": "{player} loses {lost} at {source}: no canoe can carry them away.",
+    "event.retreat.nowhere": "{player} has nowhere to retreat from {source} and loses {lost}.",
+    "event.battle_over": "The battle at {hex} is over.",
+    "event.village_saved": "{player} gives up {a_piece} to save a village at {hex}.",
+    "event.conquest": "{player} conquers {hex} and keeps {saved}.",
+    "event.conquest.razed": "{player} conquers {hex}; its villages are razed and nobody controls it.",
+    "event.home_lost": "{player} has lost their home!",
+    "event.new_home": "{player} makes {hex} their new home.",
+    "event.build_planned": "{player} plans {a_item} at {hex}.",
+    "event.build_planned.convert": "{player} plans to turn a colony at {hex} into a village.",
+    "event.build_planned.card": "{player} plans to buy an Arts & Culture card.",
+    "event.build_planned.internal_rotation": "{player} plans an internal rotation: the explorer goes to the Lost "
+                                             "box for 1 BP.",
+    "event.build_planned.card_power": "{player} plans to use {card}.",
+    "event.build_planned.saved_build_point": "{player} plans to save 1 BP for later.",
+    "event.build_planned.settle": "{player} plans to settle a colony at {hex}.",
+    "event.build_planned.event": "{player} plans to play the event {card}.",
+    "event.building_done": "{player} has finished building.",
+    "event.built": "{player} builds at {hex}: {items}.",
+    "event.built_kinds": "{player_s} new pieces at {hex}: {items}.",
+    "event.built_kinds.none": "{player} builds no new pieces at {hex}.",
+    "event.internal_rotation": "{player_s} explorer goes to the Lost box for 1 BP (internal rotation).",
+    "event.saved_build_point": "{player} keeps {saved} for a later Building step.",
+    "event.saved_build_point.spent": "{player} spends their saved BP.",
+    "event.settled": "{player_s} colony at {hex} becomes its first village.",
+    "event.card_bought": "{player} draws an Arts & Culture card.",
+    "event.card_drawn": "{player} draws {card} (kept secret).",
+    "event.card_revealed": "{player} reveals {card}.",
+    "event.card_used": "{player} uses {card}.",
+    "event.vp_changed": "{player} now has {new} VP (was {old}).",
+    "event.victory_claimed": "{player} claims victory!",
+    "event.claim_failed": "{player_s} claim fails: {vp} VP is not enough.",
+    "event.game_over": "Game over: {winners} wins! Final VP: {scores}.",
+    "event.game_over.shared": "Game over: {winners} share the victory! Final VP: {scores}.",
+    "event.game_over.none": "Game over: nobody wins. Final VP: {scores}.",
+    "score": "{player} {vp}",
+    "event.event_tie": "{chooser} chooses: {drawer} draws the event card, {marker} takes the turn-order marker.",
+    "event.event_kept": "{player} draws an event card and keeps it secret.",
+    "event.event_drawn": "{player} keeps the event {card} (kept secret).",
+    "event.event_revealed": "{player} draws the event {card}.",
+    "event.event_played": "{player} plays the event {card}.",
+    "event.event_without_effect": "{player_s} event has no effect.",
+    "event.village_lost": "{player} loses a village at {hex}.",
+    "event.village_lost.malaria": "Malaria strikes {hex}: {player} loses a village.",
+    "event.build_points_lost": "{players} lose {bp} in the coming Building step.",
+    "event.build_points_lost.one": "{players} loses {bp} in the coming Building step.",
+    "event.build_points_gained": "{player} gains {bp} for the coming Building step.",
+    "event.village_built": "{player} gets a free village at {hex}.",
+    "event.improved_agriculture_built": "{player} gets free improved agriculture at {hex}.",
+    "event.pieces_gained": "{player} gets {what} at home for free.",
+    "event.pieces_gained.none": "{player} has no {piece} left to take.",
+    "event.favourable_winds": "Favourable winds: {player_s} canoes sail further this turn.",
+    "event.pieces_sunk": "The sea takes {what} at {hex}: {losses}.",
+    "event.pieces_sunk.none": "The sea takes nothing at {hex}.",
+    "loss": "{player} loses {what}",
+    "event.malaria_begins": "Malaria has reached the islands: from now on a die strikes a malaria island group "
+                            "every turn.",
+    "event.malaria_roll": "{roller} rolls {face} for malaria: it strikes {hex}.",
+
+    # --- actions (imperatives a player clicks) ---
+    "action.order": "{first} plays first, {direction}",
+    "action.order.two": "{first} plays first",
+    "action.end": "End your part of this step",
+    "action.end.exploration": "End your exploration",
+    "action.end.explore_not": "Do not explore this turn",
+    "action.end.transit": "End Transit",
+    "action.end.movement": "End your movement (battles follow)",
+    "action.end.building": "Finish building",
+    "action.premove": "Send your explorer to {hex}",
+    "action.explore": "Explore {hex}",
+    "action.marker": "The cup gives {marker}",
+    "action.tile": "The tile stack gives {tile}",
+    "action.keep": "Keep the tile face down",
+    "action.reveal": "Reveal the tile",
+    "action.course": "Steer the explorer off course to {hex}",
+    "action.cross": "Cross {hex} (2-knot penalty)",
+    "action.return": "Return your explorer home",
+    "action.flip": "Turn your tile at {hex} face up",
+    "action.transit": "Send {a_piece} by transit from {source} to {to}",
+    "action.party": "Form a party at {hex}",
+    "action.take": "Add {a_piece} to the party",
+    "action.take.walker": "Take {a_piece} along on foot",
+    "action.take.aboard": "Put {a_piece} aboard {a_canoe}",
+    "action.leave": "Leave {a_piece} here",
+    "action.leave.canoe": "Leave an empty {piece} here",
+    "action.leave.aboard": "Put the {piece} from {a_canoe} ashore here",
+    "action.go": "Move the party to {hex}",
+    "action.done": "Stop the party here",
+    "action.done.raise": "Leave the canoes face down",
+    "action.raise": "Turn a transport canoe face up at {hex}",
+    "action.battle": "Fight the battle at {hex} next",
+    "action.die": "The die shows {face}",
+    "action.panic": "Let {a_piece} panic",
+    "action.lose": "Lose {a_piece}",
+    "action.retreat": "Retreat to {hex}",
+    "action.carry": "Carry {a_piece} in the retreat",
+    "action.save": "Give up {a_piece} to save a village",
+    "action.raze": "Save no more villages",
+    "action.home": "Make {hex} your new home",
+    "action.withdraw": "Withdraw your rumor from {hex}",
+    "action.build": "Build {a_item} at {hex}",
+    "action.convert": "Turn a colony at {hex} into a village",
+    "action.settle": "Settle your colony at {hex} as its first village",
+    "action.buy": "Buy an Arts & Culture card with 2 BP from {hex}",
+    "action.rotate": "Send your explorer away for 1 BP (internal rotation)",
+    "action.use": "Use {card}",
+    "action.card": "The deck gives {card}",
+    "action.show": "Reveal {card}",
+    "action.fight": "Do not call the attack off",
+    "action.roll": "Roll the die without a card",
+    "action.accept": "Let the roll stand",
+    "action.decline": "Let the claim stand (no Deforestation)",
+    "action.save_bp": "Save 1 BP from {hex} for later",
+    "action.kumara": "Search for kumara from {hex}",
+    "action.sail": "Sail to {hex}",
+    "action.sail.south_america": "Sail into South America",
+    "action.choose.marker": "Take the turn-order marker",
+    "action.choose.event": "Draw the event card",
+    "action.choose": "Choose {what}",
+    "action.event": "The event deck gives {card}",
+    "action.target": "Aim the event at {target}",
+    "action.play": "Play {card}",
+    "action.play.target": "Play {card} on {target}",
+    "action.claim": "Claim victory (reveal your VP cards)",
+    "action.pass": "Do not claim victory",
+
+    # --- decisions (the HUD line) ---
+    "decision.with_rule": "{text} ({rule})",
+    "decision.over": "Game over",
+    "decision.over.won": "Game over: {winners} wins",
+    "decision.over.shared": "Game over: {winners} share the victory",
+    "decision.someone": "{player} decides",
+    "decision.chance": "The die decides",
+    "decision.order": "{player} chooses who plays first",
+    "decision.new_home": "{player} names a new home",
+    "decision.event_tie": "{player} chooses between the turn-order marker and the event card",
+    "decision.event_target": "{player} aims {card}",
+    "decision.event_target.unknown": "{player} aims the event just drawn",
+    "decision.chance.event": "The event deck decides",
+    "decision.chance.malaria": "The malaria die decides",
+    "decision.explore.start": "{player} explores",
+    "decision.explore.move": "{player_s} explorer explores on or returns",
+    "decision.explore.keep": "{player} keeps the tile at {hex} face down or reveals it",
+    "decision.explore.off_course": "{player} chooses where {explorer_s} explorer drifts off course",
+    "decision.explore.sail": "{player} steers the explorer toward South America",
+    "decision.chance.cup": "The discovery cup decides what {player_s} explorer finds at {hex}",
+    "decision.chance.tiles": "The tile stack decides which island group {player} discovers",
+    "decision.chance.kumara": "The die decides {player_s} voyage toward South America",
+    "decision.move.transit": "{player} moves pieces along the transit chain",
+    "decision.move.move": "{player} moves",
+    "decision.move.party": "{player} moves the party at {hex}",
+    "decision.move.battles": "{player} chooses the next battle",
+    "decision.battle.cancel": "{player} may answer {attacker_s} attack at {hex} with a card",
+    "decision.battle.card": "{player} may play a battle card before the roll at {hex}",
+    "decision.battle.roll": "The die decides the battle at {hex}",
+    "decision.battle.reroll": "{player} may have the roll at {hex} taken again with a card",
+    "decision.battle.panic": "{player} decides which piece panics",
+    "decision.battle.lose": "{player} decides which piece is lost",
+    "decision.battle.retreat": "{player} chooses where to retreat from {hex}",
+    "decision.battle.carry": "{player} chooses whom the retreating canoes carry",
+    "decision.battle.save": "{player} decides whether to save villages at {hex}",
+    "decision.battle.home": "{player} names a new home",
+    "decision.battle.raise": "{player} may turn a transport canoe face up at {hex}",
+    "decision.battle.over": "{player} ends the battle at {hex}",
+    "decision.build": "{player} builds",
+    "decision.build.setup": "{player} places free starting builds at home",
+    "decision.chance.deck": "The deck deals the cards bought",
+    "decision.claim": "{player} may claim victory",
+    "decision.deforestation": "{player} may answer {claimant_s} claim with Deforestation",
+}
+
+CATALOGS: dict[str, dict[str, str]] = {"en": EN}
+language = "en"          # the catalog in use; a later issue adds "fr", "it" and "ko"
+
+
+def text(key: str, **fields: Any) -> str:
+    """The template `key` of the catalog in use (English when it lacks one), filled with `fields`: the one
+    place where words are looked up, so that a new language is a new catalog and nothing else."""
+    template = CATALOGS.get(language, EN).get(key)
+    if template is None:
+        template = EN.get(key, key)
+    return template.format(**fields)
+
+
+def _word(prefix: str, value: Any) -> str:
+    """The catalog's word for a value ("direction.cw" -> "clockwise"), or the value itself, readable."""
+    key = f"{prefix}.{value}"
+    return text(key) if key in EN else str(value).replace("_", " ")
+
+
+class Line(NamedTuple):
+    """One line of the log: what happened, in words, and the rule that governs it."""
+    text: str
+    rule: str
+
+
+# --- rule numbers (data, not words) -----------------------------------------------------------------------------
+
+EVENT_RULES: dict[str, str] = {
+    "game_started": "S1", "warning": "A6", "step_started": "T1", "step_started.setup": "A1",
+    "turn_order_marker": "T2", "turn_order": "T2",
+    "explorer_back": "E2", "exploration_skipped": "A7", "explorer_moved": "E4", "explorer_moved.premove": "E3",
+    "explorer_enters": "E4", "explorer_enters.steered": "E4.3", "tile_seen": "E6.1", "tile_drawn": "E4.2",
+    "marker_drawn": "E4", "marker_drawn.island": "E4.2", "marker_drawn.ocean": "E4.1",
+    "marker_drawn.off_course": "E4.3", "off_course": "E4.3", "off_course_stuck": "E4.4", "tile_placed": "E4.2",
+    "tile_kept": "E4.2", "tile_revealed": "E4.2", "penalty_marker": "E6", "explorer_returned": "E5",
+    "explorer_lost": "E5", "kumara_search": "A5", "kumara_roll": "A5", "galapagos_marker": "A5", "kumara": "A5",
+    "south_island_placed": "A4", "south_island_lost": "A4", "tile_removed": "A4",
+    "transit": "M3", "transit_ended": "M3", "stack_moved": "M4", "canoe_face_down": "X19", "canoe_face_up": "M6",
+    "war_canoes_stopped": "M4.4", "rumor_removed": "M7",
+    "battle_announced": "X26", "battle_started": "M8.1", "battle_won_at_once": "M8.3", "battle_card": "X24",
+    "die_rolled": "M8.4", "reroll": "X24", "piece_panicked": "M8.4", "piece_removed": "M8.4", "battle_won": "M8.5",
+    "attack_cancelled": "X26", "retreat": "M9", "retreat.nowhere": "X4", "retreat.all_lost": "M9",
+    "battle_over": "M12", "village_saved": "M10", "conquest": "M10", "home_lost": "M11", "new_home": "M11",
+    "build_planned": "B2", "build_planned.village": "B3", "build_planned.improved_agriculture": "B3",
+    "build_planned.convert": "B3", "build_planned.card": "B4", "build_planned.internal_rotation": "B1.1",
+    "build_planned.card_power": "X26", "build_planned.saved_build_point": "A2", "build_planned.settle": "B3",
+    "build_planned.event": "A7", "building_done": "X8", "built": "X8", "built_kinds": "X8",
+    "internal_rotation": "B1.1", "saved_build_point": "A2", "settled": "B3",
+    "card_bought": "B4", "card_drawn": "B4", "card_revealed": "B4", "card_used": "X26",
+    "vp_changed": "V1", "victory_claimed": "V3", "claim_failed": "V4", "game_over": "V5",
+    "event_tie": "A7", "event_kept": "A7", "event_drawn": "A7", "event_revealed": "A7", "event_played": "A7",
+    "event_without_effect": "A7", "village_lost": "A7", "village_lost.malaria": "A3", "build_points_lost": "A7",
+    "build_points_gained": "A7", "village_built": "A7", "improved_agriculture_built": "A7", "pieces_gained": "A7",
+    "favourable_winds": "A7", "pieces_sunk": "X28", "malaria_begins": "X7", "malaria_roll": "A3",
+}
+
+# The first rule of each verb's row in docs/NOTATION.md (`take`/`leave` with a canoe: M5).
+ACTION_RULES: dict[str, str] = {
+    "order": "T2", "end": "T1", "premove": "E3", "explore": "E4", "marker": "E4", "tile": "E4.2", "keep": "E4.2",
+    "reveal": "E4.2", "course": "E4.3", "cross": "E6.3", "return": "E5", "flip": "E6.5", "transit": "M3",
+    "party": "M4", "take": "M4", "leave": "M4", "go": "M4", "done": "M4", "raise": "M6", "battle": "M8",
+    "die": "M8.4", "panic": "M8.4", "lose": "M8.4", "retreat": "M9", "carry": "M9", "save": "M10", "raze": "M10",
+    "home": "M11", "withdraw": "M7", "build": "B1", "convert": "B3", "settle": "B3", "buy": "B4", "rotate": "B1.1",
+    "use": "B4", "card": "B4", "show": "B4", "fight": "X26", "roll": "X24", "accept": "X24", "decline": "V4",
+    "save_bp": "A2", "kumara": "A5", "sail": "A5", "choose": "A7", "event": "A7", "target": "A7", "play": "A7",
+    "claim": "V3", "pass": "V3",
+}
+
+# --- small helpers ------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _printed_names(hexmap: Any) -> dict[int, str]:
+    """Hex id -> the name the map prints there: the island groups and the decorative names. (Set-up tiles are
+    left out: they stand on their hexes only in 3- and 4-player games.)"""
+    names = {h: name for name, h in hexmap.labels_named}
+    names.update({h: ig.name for h, ig in hexmap.island_at.items()})
+    return names
+
+
+def _hex_name(h: int, hexmap: Any) -> str | None:
+    """A hex's printed name, or one of the two A5 islands (in the catalog's words), or None."""
+    name = _printed_names(hexmap).get(h)
+    if name is None and h == hexmap.galapagos:
+        return text("place.galapagos")
+    if name is None and h == hexmap.unfortunate:
+        return text("place.unfortunate")
+    return name
+
+
+def place(label: str, rules: Ruleset) -> str:
+    """A hex in words: "Fiji (0706)" where the map prints a name, else its label "0906"; South America, and
+    anything that is not a hex, as it is (a log line never fails on a strange value)."""
+    if label == "south_america":
+        return text("place.south_america")
+    hexmap = rules.map
+    if not isinstance(label, str) or not hexmap.has_name(label):
+        return str(label)
+    h = hexmap.hex_of(label)
+    name = _hex_name(h, hexmap)
+    return text("place.named", name=name, label=hexmap.labels[h]) if name else hexmap.labels[h]
+
+
+def _join(words: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    words = [str(w) for w in words]
+    if not words:
+        return text("list.none")
+    if len(words) == 1:
+        return words[0]
+    return text("list.last", head=text("list.sep").join(words[:-1]), last=words[-1])
+
+
+def _item(kind: str, form: str = "one") -> str:
+    """A piece or build item as a word ("war canoe"); an unknown kind with its underscores turned to spaces."""
+    key = f"item.{kind}.{form}"
+    if key in EN:
+        return text(key)
+    return str(kind).replace("_", " ")
+
+
+def _count(n: Any, kind: str) -> str:
+    """"1 war canoe", "3 war canoes"."""
+    return text("count", n=n, what=_item(kind, "one" if n == 1 else "many"))
+
+
+def _items(counts: Mapping[str, Any]) -> str:
+    """{"war_canoe": 2, "rumor": 1} -> "2 war canoes and 1 rumor"."""
+    return _join([_count(n, kind) for kind, n in counts.items() if n])
+
+
+def _unit(key: str, n: Any) -> str:
+    return text(f"{key}.{'one' if n == 1 else 'many'}", n=n)
+
+
+def _who(name: Any) -> str:
+    return text("who.independent") if name == "independent" else str(name)
+
+
+def _whose(name: Any) -> str:
+    if name == "independent":
+        return text("who.independent.possessive")
+    return text("possessive", name=name)
+
+
+def _vp(value: Any) -> str:
+    """VP as the track shows them: "7/2" -> "3½"."""
+    top, _, part = str(value).partition("/")
+    sign, digits = ("-", top[1:]) if top.startswith("-") else ("", top)
+    if part == "2" and digits.isdigit():
+        return sign + text("vp.half", whole=int(digits) // 2 or "")
+    return str(value)
+
+
+def _signed(n: Any) -> str:
+    return text("signed", sign="+" if isinstance(n, int) and n > 0 else "", n=n)
+
+
+_TITLES: dict[int, tuple[Any, dict[str, str], dict[str, str]]] = {}
+
+
+def _titles(rules: Ruleset) -> tuple[Any, dict[str, str], dict[str, str]]:
+    """Card key -> title and event id -> title, made once per ruleset (its records hold mappings, which do not
+    hash, so the cache is keyed by the identity of the card tuple it keeps alive)."""
+    entry = _TITLES.get(id(rules.cards))
+    if entry is None or entry[0] is not rules.cards:
+        entry = (rules.cards, {c.key: c.title for c in rules.cards},
+                 {e["id"]: e["title"] for e in rules.events if "id" in e and "title" in e})
+        _TITLES[id(rules.cards)] = entry
+    return entry
+
+
+def card_title(key: Any, rules: Ruleset) -> str:
+    """An Arts & Culture card's printed title from its key ("moai" -> "Moai")."""
+    return _titles(rules)[1].get(key) or str(key).replace("_", " ").title()
+
+
+def event_title(key: Any, rules: Ruleset) -> str:
+    """A random event card's printed title from its id ("leader_rises" -> "A Leader Rises")."""
+    return _titles(rules)[2].get(key) or str(key).replace("_", " ").title()
+
+
+def _capital(line: str) -> str:
+    return line[:1].upper() + line[1:]
+
+
+# --- events -----------------------------------------------------------------------------------------------------
+
+WHO_FIELDS = ("player", "winner", "loser", "attacker", "defender", "chooser", "drawer", "first", "by", "chosen_by")
+PLACE_FIELDS = ("hex", "to", "source")
+EVENT_CARDS = ("event_drawn", "event_revealed", "event_played")     # their `card` is a random event's id
+
+Sides = tuple[str, str]          # (attacker, defender) of a battle, as the log names them
+Prep = Callable[[dict, dict, Ruleset, "Sides | None"], str]
+
+
+def _common(event: Mapping[str, Any], rules: Ruleset) -> dict[str, Any]:
+    """The fields every template may use: names (and their possessives), places, pieces, card titles."""
+    kind = event.get("kind")
+    out: dict[str, Any] = {}
+    for key, value in event.items():
+        if key in WHO_FIELDS:
+            out[key] = _who(value)
+            out[f"{key}_s"] = _whose(value)
+        elif key in PLACE_FIELDS:
+            out[key] = place(value, rules)
+        elif key == "piece":
+            out["piece"], out["a_piece"] = _item(value), _item(value, "a")
+        elif key == "card":
+            out["card"] = event_title(value, rules) if kind in EVENT_CARDS else card_title(value, rules)
+        elif key != "kind":
+            out[key] = value
+    return out
+
+
+def _prep_step_started(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["step"] = _word("step", e["step"])
+    return "setup" if e.get("turn") == 0 else ""
+
+
+def _prep_game_started(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["players"] = _join([str(p) for p in e["players"]])
+    chosen = []
+    for key, value in (e.get("options") or {}).items():
+        spec = rules.options.get(key) or {}
+        title = spec.get("title", str(key).replace("_", " "))
+        chosen.append(title if value is True else text("option.with_value", title=title, value=value))
+    f["options"] = _join(chosen)
+    return "options" if chosen else ""
+
+
+def _prep_turn_order(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    order = list(e.get("order") or [])
+    f["order"] = _join(order)
+    f["direction"] = _word("direction", e["direction"])
+    two = len(order) == 2
+    if e["chooser"] == e["first"]:
+        return "self_two" if two else "self"
+    return "two" if two else ""
+
+
+def _prep_explorer_moved(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    return "premove" if e.get("premove") else ""
+
+
+def _prep_explorer_enters(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    return "steered" if e.get("chosen_by") not in (None, e.get("player")) else ""
+
+
+def _prep_knots(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["knots"] = _unit("knots", e["knots"])
+    if "hexes" in e:
+        f["hexes"] = _unit("hexes", e["hexes"])
+    return ""
+
+
+def _prep_marker_drawn(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    _prep_knots(e, f, rules, sides)
+    return str(e["marker"])
+
+
+def _prep_explorer_returned(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    _prep_knots(e, f, rules, sides)
+    return "none" if e.get("hexes") == 0 else ""
+
+
+def _prep_kumara_roll(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["result"] = _word("kumara", e["result"])
+    return ""
+
+
+def _prep_kumara(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["vp"] = rules.kumara.get("kumara_vp", 2)
+    return "conquest" if e.get("how") == "conquest" else "voyage"
+
+
+def _prep_pieces(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["what"] = _count(e["pieces"], "piece")
+    return ""
+
+
+def _prep_variant_from(field: str) -> Prep:
+    def prep(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+        return str(e[field])
+    return prep
+
+
+def _prep_battle_started(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["attacker_pieces"] = _items(e.get("attacker_pieces") or {})
+    f["defender_pieces"] = _items({**(e.get("defender_pieces") or {}), "local_warrior": e.get("local_warriors", 0)})
+    f["villages"] = _count(e.get("villages", 0), "village")
+    return "villages" if e.get("villages") else ""
+
+
+def _prep_die_rolled(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    names = {}
+    for side, name in zip(("attacker", "defender"), sides or (None, None)):
+        if name is None:              # the battle's start is not in this stretch of the log
+            names[side], names[f"{side}_s"] = text(f"side.{side}"), text("possessive", name=text(f"side.{side}"))
+        else:
+            names[side], names[f"{side}_s"] = _who(name), _whose(name)
+    key = f"die.{e['result']}"
+    f["result"] = text(key, **names) if key in EN else str(e["result"]).replace("_", " ")
+    f["modifier"] = _signed(e.get("modifier", 0))
+    return "modified" if e.get("modifier") else ""
+
+
+def _prep_retreat(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["what"] = _count(e["pieces"], "piece")
+    f["lost"] = _count(e["removed"], "piece")
+    if e.get("to") is None:
+        return "nowhere"
+    if not e["pieces"]:
+        return "all_lost"
+    return "lost" if e["removed"] else ""
+
+
+def _prep_conquest(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["saved"] = _count(e["saved"], "village")
+    return "" if e["saved"] else "razed"
+
+
+def _prep_build_planned(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    item = e["item"]
+    if item == "event":
+        f["card"] = event_title(e.get("card"), rules)
+    f["a_item"] = _item(item, "a")
+    return str(item)
+
+
+def _prep_built(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    parts = [_count(e[key], kind) for key, kind in (("pieces", "piece"), ("villages", "village"))
+             if e.get(key)]
+    if e.get("improved_agriculture"):
+        parts.append(_item("improved_agriculture", "a"))
+    if e.get("face_up_canoe"):
+        parts.append(_item("face_up_canoe", "a"))
+    f["items"] = _join(parts)
+    return ""
+
+
+def _prep_built_kinds(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["items"] = _items(e.get("items") or {})
+    return "" if any((e.get("items") or {}).values()) else "none"
+
+
+def _prep_saved_build_point(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["saved"] = text("bp", n=e["saved"])
+    return "" if e["saved"] else "spent"
+
+
+def _prep_vp(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    for key in ("old", "new", "vp"):
+        if key in e:
+            f[key] = _vp(e[key])
+    return ""
+
+
+def _prep_game_over(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    winners = list(e.get("winners") or [])
+    f["winners"] = _join(winners)
+    f["scores"] = text("list.sep").join(text("score", player=p, vp=_vp(v)) for p, v in (e.get("vp") or {}).items())
+    return "" if len(winners) == 1 else "shared" if winners else "none"
+
+
+def _prep_event_tie(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["marker"] = _who(e["marker"])            # here `marker` names a player, not a discovery marker
+    return ""
+
+
+def _prep_build_points_lost(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    players = list(e["players"])
+    f["players"] = _join(players)
+    f["bp"] = text("bp", n=e["bp"])
+    return "one" if len(players) == 1 else ""
+
+
+def _prep_bp(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["bp"] = text("bp", n=e["bp"])
+    return ""
+
+
+def _prep_pieces_gained(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["what"] = _count(e["count"], e["piece"])
+    f["piece"] = _item(e["piece"], "many")
+    return "" if e["count"] else "none"
+
+
+def _prep_pieces_sunk(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["what"] = _count(e["pieces"], "piece")
+    f["losses"] = "; ".join(text("loss", player=_who(p), what=_items(kinds))
+                            for p, kinds in (e.get("sunk") or {}).items())
+    return "" if e["pieces"] else "none"
+
+
+def _prep_malaria_roll(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    f["roller"] = rules.malaria_roller
+    return ""
+
+
+def _prep_none(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+    return ""
+
+
+PREP: dict[str, Prep] = {
+    "game_started": _prep_game_started, "step_started": _prep_step_started, "turn_order": _prep_turn_order,
+    "explorer_moved": _prep_explorer_moved, "explorer_enters": _prep_explorer_enters,
+    "marker_drawn": _prep_marker_drawn, "explorer_returned": _prep_explorer_returned,
+    "explorer_lost": _prep_knots, "kumara_roll": _prep_kumara_roll, "kumara": _prep_kumara,
+    "transit": _prep_pieces, "stack_moved": _prep_pieces, "war_canoes_stopped": _prep_variant_from("cause"),
+    "battle_started": _prep_battle_started, "die_rolled": _prep_die_rolled, "retreat": _prep_retreat,
+    "conquest": _prep_conquest, "build_planned": _prep_build_planned, "built": _prep_built,
+    "built_kinds": _prep_built_kinds, "saved_build_point": _prep_saved_build_point, "vp_changed": _prep_vp,
+    "claim_failed": _prep_vp, "game_over": _prep_game_over, "event_tie": _prep_event_tie,
+    "village_lost": lambda e, f, r, s: "malaria" if e.get("cause") == "malaria" else "",
+    "build_points_lost": _prep_build_points_lost, "build_points_gained": _prep_bp,
+    "pieces_gained": _prep_pieces_gained, "pieces_sunk": _prep_pieces_sunk, "malaria_roll": _prep_malaria_roll,
+}
+
+
+def event_rule(kind: str, variant: str = "") -> str:
+    """The rule that governs an event (of a variant: an island marker is E4.2, an ocean one E4.1)."""
+    return EVENT_RULES.get(f"{kind}.{variant}") or EVENT_RULES.get(kind, "")
+
+
+def fallback_line(event: Any, rule: str = "") -> Line:
+    """An event this module has no words for (or whose fields it cannot read): still a readable line."""
+    if not isinstance(event, Mapping):
+        return Line(_capital(text("fallback.event.bare", kind=str(event))), rule)
+    kind = _capital(str(event.get("kind", "?")).replace("_", " "))
+    details = text("list.sep").join(text("fallback.detail", name=str(k).replace("_", " "), value=v)
+                                    for k, v in event.items() if k != "kind")
+    return Line(text("fallback.event", kind=kind, details=details) if details
+                else text("fallback.event.bare", kind=kind), rule)
+
+
+def event_line(event: dict, rules: Ruleset, sides: Sides | None = None) -> Line:
+    """One log event in words with its rule number; never raises, so a new kind of event from the engine shows
+    as a plain line instead of breaking the log panel. `sides`: the (attacker, defender) of the battle the
+    event belongs to, when known (`event_lines` tracks them), so a die roll can say whose piece it hurts."""
+    kind = event.get("kind") if isinstance(event, Mapping) else None
+    if not isinstance(kind, str) or f"event.{kind}" not in EN:
+        return fallback_line(event, event_rule(kind) if isinstance(kind, str) else "")
+    try:
+        fields = _common(event, rules)
+        variant = PREP.get(kind, _prep_none)(event, fields, rules, sides)
+        key = f"event.{kind}.{variant}" if variant else f"event.{kind}"
+        if key not in EN:
+            key = f"event.{kind}"         # a variant without words of its own (it may still have its own rule)
+        return Line(_capital(text(key, **fields)), event_rule(kind, variant))
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return fallback_line(event, event_rule(kind))
+
+
+def event_lines(events: Iterable[dict], rules: Ruleset, battles: dict[Any, Sides] | None = None) -> list[Line]:
+    """The lines of a stretch of the log, in order; it remembers who fights each battle, so that a die roll
+    names the side it hurts. A log read in batches passes the same `battles` to each call."""
+    battles = {} if battles is None else battles
+    out = []
+    for event in events:
+        if isinstance(event, Mapping) and event.get("kind") in ("battle_announced", "battle_started"):
+            battles[event.get("hex")] = (event.get("attacker"), event.get("defender"))
+        hex_ = event.get("hex") if isinstance(event, Mapping) else None
+        out.append(event_line(event, rules, battles.get(hex_)))
+    return out
+
+
+# --- actions ----------------------------------------------------------------------------------------------------
+
+CANOES = ("transport_canoe", "war_canoe")
+ACTION_VERBS = frozenset(key.split(".")[1] for key in EN if key.startswith("action."))
+
+
+def action_rule(action: Action) -> str:
+    """The rule a verb carries out (docs/NOTATION.md's rule column); "" for a verb it does not list."""
+    verb, args = action.verb, action.args
+    if verb in ("take", "leave") and len(args) == 2:
+        return "M5"
+    return ACTION_RULES.get(verb, "")
+
+
+def _step_end(view: Mapping[str, Any]) -> str:
+    step = view.get("step")
+    if step == "exploration":
+        phase = (view.get("exploration") or {}).get("phase")
+        return "action.end.explore_not" if phase == "start" else "action.end.exploration"
+    if step == "movement":
+        phase = (view.get("movement") or {}).get("phase")
+        return "action.end.transit" if phase == "transit" else "action.end.movement"
+    if step == "building":
+        return "action.end.building"
+    return "action.end"
+
+
+def _target(value: Any, rules: Ruleset) -> str:
+    """An event's target: a player, or a hex."""
+    return place(value, rules) if rules.map.has_name(str(value)) and not str(value).isalpha() else str(value)
+
+
+def action_text(action: Action, rules: Ruleset, view: Mapping[str, Any] | None = None) -> str:
+    """A legal action as a short imperative a player would click ("Explore 0906", "Put a warrior band aboard
+    a war canoe"); an unknown verb, or arguments it cannot read, fall back to the notation. With the player's
+    `view`, `end` and `done` say what they end."""
+    try:
+        return _action_text(action.verb, tuple(action.args), rules, view or {})
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return text("fallback.action", notation=str(action))
+
+
+def _action_text(verb: str, args: tuple, rules: Ruleset, view: Mapping[str, Any]) -> str:
+    if verb not in ACTION_VERBS:
+        return text("fallback.action", notation=str(Action(verb, args)))
+    first = args[0] if args else None
+    if verb == "order":
+        direction = _word("direction", args[1]) if len(args) > 1 else ""
+        two = len(view.get("players") or ()) == 2 or len(args) < 2
+        return text("action.order.two" if two else "action.order", first=first, direction=direction)
+    if verb == "end":
+        return text(_step_end(view))
+    if verb == "done":
+        battle = (view.get("movement") or {}).get("battle") or {}
+        return text("action.done.raise" if battle.get("phase") == "raise" else "action.done")
+    if verb == "marker":
+        kind, _, knots = str(first).rpartition("_")
+        if not knots.isdigit():
+            kind, knots = str(first), "0"
+        return text("action.marker", marker=text(f"marker.{kind}", knots=_unit("knots", int(knots))))
+    if verb == "tile":
+        return text("action.tile", tile=first)
+    if verb == "transit":
+        return text("action.transit", a_piece=_item(args[0], "a"), source=place(args[1], rules),
+                    to=place(args[2], rules))
+    if verb == "take":
+        if len(args) == 2:
+            return text("action.take.aboard", a_piece=_item(args[0], "a"), a_canoe=_item(args[1], "a"))
+        walker = first in ("warrior_band", "colony")
+        return text("action.take.walker" if walker else "action.take", a_piece=_item(first, "a"))
+    if verb == "leave":
+        if len(args) == 2:
+            return text("action.leave.aboard", piece=_item(args[0]), a_canoe=_item(args[1], "a"))
+        if first in CANOES:
+            return text("action.leave.canoe", piece=_item(first))
+        return text("action.leave", a_piece=_item(first, "a"))
+    if verb == "die":
+        return text("action.die", face=first)
+    if verb in ("panic", "lose", "carry", "save"):
+        return text(f"action.{verb}", a_piece=_item(first, "a"))
+    if verb == "build":
+        return text("action.build", a_item=_item(args[0], "a"), hex=place(args[1], rules))
+    if verb in ("use", "card", "show"):
+        return text(f"action.{verb}", card=card_title(first, rules))
+    if verb == "event":
+        return text("action.event", card=event_title(first, rules))
+    if verb == "sail" and first == "south_america":
+        return text("action.sail.south_america")
+    if verb == "choose":
+        key = f"action.choose.{first}"
+        return text(key) if key in EN else text("action.choose", what=first)
+    if verb == "target":
+        return text("action.target", target=_target(first, rules))
+    if verb == "play":
+        card = event_title(first, rules)
+        if len(args) > 1:
+            return text("action.play.target", card=card, target=_target(args[1], rules))
+        return text("action.play", card=card)
+    if args:                              # the verbs whose one argument is a hex
+        return text(f"action.{verb}", hex=place(first, rules))
+    return text(f"action.{verb}")
+
+
+# --- decisions --------------------------------------------------------------------------------------------------
+
+# Events that mark where the Turn-order step stands (the view does not say), newest first when scanning back.
+TURN_ORDER_MARKS = frozenset({"step_started", "event_tie", "event_kept", "event_revealed", "malaria_begins",
+                              "malaria_roll", "home_lost", "new_home", "turn_order_marker"})
+
+
+def _turn_order_stage(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+                      rules: Ruleset) -> tuple[str, Mapping | None]:
+    """Where the Turn-order step stands, which the view does not say: for a player "choose" (A7's tie),
+    "target" (A7), "home" (M11, X29) or "order" (T2); for chance "event" (A7) or "malaria" (A3). Read from the
+    newest event of this step that marks a stage, else guessed from public facts."""
+    chance = view.get("to_act") == "chance"
+    for event in reversed(log):
+        kind = event.get("kind") if isinstance(event, Mapping) else None
+        if kind not in TURN_ORDER_MARKS:
+            continue
+        if kind == "step_started" and event.get("step") != "turn_order":
+            break                         # the step began before this stretch of the log
+        if chance:
+            if kind == "step_started":
+                return ("malaria" if _malaria_only(view) else "event"), event
+            return ("event" if kind == "event_tie" else "malaria"), event
+        stage = {"step_started": "choose", "event_revealed": "target", "home_lost": "home",
+                 "turn_order_marker": "order"}.get(kind)
+        if stage is not None:
+            return stage, event
+        break
+    if chance:
+        return ("malaria" if _malaria_only(view) else "event"), None
+    me = next((p for p in view.get("players") or () if p.get("name") == view.get("to_act")), {})
+    controls = any(h.get("controller") == me.get("name") for h in view.get("hexes") or ())
+    if me and me.get("home") is None and controls:
+        return "home", None
+    return ("choose" if _tied_for_events(view, rules) else "order"), None
+
+
+def _tied_for_events(view: Mapping[str, Any], rules: Ruleset) -> bool:
+    """A7 is drawn this turn and the player to act is the first of the players tied lowest on the track: what a
+    view shows of the choice between the marker and the event when the log does not tell."""
+    if not (view.get("options") or {}).get("random_events"):
+        return False
+    track = {p.get("name"): Fraction(str(p.get("vp"))) for p in view.get("players") or ()}
+    if not track or max(track.values()) < rules.limits.get("random_events_from_vp", 5):
+        return False
+    low = min(track.values())
+    return track.get(view.get("to_act")) == low and list(track.values()).count(low) > 1
+
+
+def _malaria_only(view: Mapping[str, Any]) -> bool:
+    """No event is drawn this turn, as far as the view tells: the chance that decides is the malaria die."""
+    return bool(view.get("malaria")) and not (view.get("options") or {}).get("random_events")
+
+
+def decision_line(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str, Any]] | None = None) -> Line:
+    """Who decides now and why, with the rule, from a view alone (`log`: the events the client has kept, when
+    the view's own log is only the newest ones; the Turn-order step's stage is read from it)."""
+    try:
+        return _decision(view, rules, view.get("log") or [] if log is None else log)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        who = view.get("to_act") if isinstance(view, Mapping) else None
+        if who is None:
+            return Line(text("decision.over"), "V5")
+        if who == "chance":
+            return Line(text("decision.chance"), "T1")
+        return Line(text("decision.someone", player=who), "T1")
+
+
+def decision_text(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str, Any]] | None = None) -> str:
+    """The HUD line: "Samoa chooses where Tonga's explorer drifts off course (E4.3)"."""
+    line = decision_line(view, rules, log)
+    return text("decision.with_rule", text=line.text, rule=line.rule) if line.rule else line.text
+
+
+def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str, Any]]) -> Line:
+    who = view.get("to_act")
+    step = view.get("step")
+    chance = who == "chance"
+    names = {"player": _who(who), "player_s": _whose(who)}
+    if who is None:
+        winners = list(view.get("winners") or [])
+        key = "decision.over.won" if len(winners) == 1 else "decision.over.shared" if winners else "decision.over"
+        return Line(text(key, winners=_join(winners)), "V5")
+    if step == "turn_order":
+        stage, mark = _turn_order_stage(view, log, rules)
+        if stage == "event":
+            return Line(text("decision.chance.event"), "A7")
+        if stage == "malaria":
+            return Line(text("decision.chance.malaria"), "A3")
+        if stage == "choose":
+            return Line(text("decision.event_tie", **names), "A7")
+        if stage == "target":
+            card = mark.get("card") if mark else None
+            if card:
+                return Line(text("decision.event_target", card=event_title(card, rules), **names), "A7")
+            return Line(text("decision.event_target.unknown", **names), "A7")
+        if stage == "home":
+            return Line(text("decision.new_home", **names), "M11")
+        return Line(text("decision.order", **names), "T2")
+    if step == "exploration" and view.get("exploration"):
+        exp = view["exploration"]
+        explorer = exp.get("player")
+        phase = exp.get("phase")
+        target = place(exp["target"], rules) if exp.get("target") else ""
+        if chance:
+            if phase == "tile":
+                return Line(text("decision.chance.tiles", player=_who(explorer)), "E4.2")
+            if phase == "kumara_roll":
+                return Line(text("decision.chance.kumara", player_s=_whose(explorer)), "A5")
+            return Line(text("decision.chance.cup", player_s=_whose(explorer), hex=target), "E4")
+        if phase == "off_course":
+            return Line(text("decision.explore.off_course", explorer_s=_whose(explorer), **names), "E4.3")
+        if phase == "keep":
+            return Line(text("decision.explore.keep", hex=target, **names), "E4.2")
+        if phase == "kumara_sail":
+            return Line(text("decision.explore.sail", **names), "A5")
+        if phase == "move":
+            return Line(text("decision.explore.move", **names), "E5")
+        return Line(text("decision.explore.start", **names), "E3")
+    if step == "movement" and view.get("movement"):
+        move = view["movement"]
+        battle = move.get("battle")
+        if battle:
+            return _battle_decision(battle, who, rules)
+        phase = move.get("phase")
+        if phase == "transit":
+            return Line(text("decision.move.transit", **names), "M3")
+        if phase == "party":
+            return Line(text("decision.move.party", hex=place(move.get("party_at"), rules), **names), "M4")
+        if move.get("battles_left"):
+            return Line(text("decision.move.battles", **names), "M8")
+        return Line(text("decision.move.move", **names), "M4")
+    if step == "building":
+        if chance:
+            return Line(text("decision.chance.deck"), "B4")
+        if view.get("turn") == 0:
+            return Line(text("decision.build.setup", **names), "A1")
+        return Line(text("decision.build", **names), "B1")
+    if step == "victory":
+        claimant = next((p.get("name") for p in view.get("players") or () if p.get("claimed")), None)
+        if claimant is not None and claimant != who:
+            return Line(text("decision.deforestation", claimant_s=_whose(claimant), **names), "V4")
+        return Line(text("decision.claim", **names), "V3")
+    if chance:
+        return Line(text("decision.chance"), "T1")
+    return Line(text("decision.someone", **names), "T1")
+
+
+BATTLE_RULES = {"cancel": "X26", "card": "X24", "roll": "M8.4", "reroll": "X24", "panic": "M8.4", "lose": "M8.4",
+                "retreat": "M9", "carry": "X17", "save": "M10", "home": "M11", "raise": "M12", "over": "M12"}
+
+
+def _battle_decision(battle: Mapping[str, Any], who: Any, rules: Ruleset) -> Line:
+    phase = battle.get("phase")
+    if who == "chance":
+        phase = "roll"
+    elif phase == "hit":
+        phase = "lose" if str(battle.get("hit", "")).endswith("removed") else "panic"
+    key = f"decision.battle.{phase}"
+    if key not in EN:
+        return Line(text("decision.someone", player=_who(who)), "M8")
+    fields = {"player": _who(who), "hex": place(battle.get("hex"), rules),
+              "attacker_s": _whose(battle.get("attacker"))}
+    return Line(text(key, **fields), BATTLE_RULES.get(phase, "M8"))

@@ -1,0 +1,52 @@
+"""Fixtures for the client's tests: a real App on SDL's dummy video driver, a fixed clock, a private data folder,
+and helpers that drive it with synthetic events through the real input layer."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import App, Settings
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture
+def screen():
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode(SIZE)
+    yield surface
+    pygame.display.quit()
+
+
+@pytest.fixture
+def app(screen, rules, tmp_path):
+    application = App(screen, Settings(data_dir=tmp_path / "data", speed="instant"), rules, fixed_dt=1 / 60)
+    yield application
+    for scene in application.stack:
+        match = getattr(scene, "match", None)
+        if match is not None:
+            match.close()
+
+
+def post(*events: pygame.event.Event) -> None:
+    for e in events:
+        pygame.event.post(e)
+
+
+def key(app: App, k: int, frames: int = 1, mod: int = 0) -> None:
+    """Press and release a key, then run frames."""
+    post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""),
+         pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
+    for _ in range(frames):
+        app.frame()
+
+
+def click(app: App, pos: tuple[float, float], frames: int = 1) -> None:
+    """Move the mouse there, press and release the left button, then run frames."""
+    pos = (round(pos[0]), round(pos[1]))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(frames):
+        app.frame()

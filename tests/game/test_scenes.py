@@ -1,0 +1,101 @@
+"""The scene stack and its transitions, driven as a player would: synthetic mouse and key events through the
+real input layer, on the dummy video driver."""
+from __future__ import annotations
+
+import pygame
+
+from engine.runner import play_game
+from game.app import Scene
+from game.scenes.end import EndScene
+from game.scenes.pause import PauseScene
+from game.scenes.setup import SetupScene
+from game.scenes.table import TableScene
+from game.scenes.title import TitleScene
+from game.ui.widgets import Button, Choice
+
+from .conftest import click, key
+
+
+class Probe(Scene):
+    """A scene that records what happens to it."""
+
+    def __init__(self, app, opaque=True):
+        super().__init__(app)
+        self.opaque = opaque
+        self.calls: list[str] = []
+
+    def enter(self):
+        self.calls.append("enter")
+
+    def leave(self):
+        self.calls.append("leave")
+
+    def draw(self, screen):
+        self.calls.append("draw")
+
+
+def test_push_pop_replace_and_reset_keep_the_stack_and_call_enter_and_leave(app):
+    a, b, c = Probe(app), Probe(app, opaque=False), Probe(app)
+    app.push(a)
+    app.push(b)
+    assert a.calls == ["enter", "leave"] and b.calls == ["enter"]
+    app.frame()
+    assert a.calls[-1] == "draw" and b.calls[-1] == "draw", "a transparent scene draws over the one below"
+    app.replace(c)
+    assert app.stack == [a, c] and b.calls[-1] == "leave"
+    draws = a.calls.count("draw")
+    app.frame()
+    assert a.calls.count("draw") == draws and c.calls[-1] == "draw", "an opaque scene hides the ones below"
+    app.pop()
+    assert app.stack == [a] and a.calls[-1] == "enter"
+    app.reset(Probe(app))
+    assert len(app.stack) == 1 and a.calls[-1] == "leave"
+    app.pop()
+    assert not app.running, "popping the last scene ends the loop"
+
+
+def button(scene, label):
+    return next(w for w in scene.form.widgets if isinstance(w, Button) and w.label == label)
+
+
+def test_title_to_setup_to_table_to_pause_and_back_to_title(app):
+    app.push(TitleScene(app))
+    app.frame()
+    assert not button(app.top, "Continue").enabled, "no save yet: Continue is disabled"
+    click(app, button(app.top, "New game").rect.center)
+    assert isinstance(app.top, SetupScene)
+    setup = app.top
+    players = next(w for w in setup.form.widgets if isinstance(w, Choice) and w.label == "Players")
+    click(app, (players.rect.right - 8, players.rect.centery))
+    assert setup.players == 2, "the players choice steps 4 -> 2 and the seats follow"
+    assert len([w for w in setup.form.widgets if w.label.startswith("Seat")]) == 2
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, TitleScene), "Esc goes back"
+    key(app, pygame.K_RETURN)                           # New game has the focus
+    assert isinstance(app.top, SetupScene)
+    click(app, button(app.top, "Start").rect.center, frames=3)
+    assert isinstance(app.top, TableScene) and len(app.stack) == 1, "the table replaces the menus"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    click(app, button(app.top, "Save and leave to title").rect.center)
+    assert isinstance(app.top, TitleScene) and len(app.stack) == 1
+    assert button(app.top, "Continue").enabled, "the game was saved: Continue is offered"
+    click(app, button(app.top, "Continue").rect.center, frames=2)
+    assert isinstance(app.top, TableScene)
+
+
+def test_a_finished_game_shows_the_end_scene_and_offers_a_new_game(app):
+    from game.scenes.flow import new_match
+    app.push(TitleScene(app))
+    new_match(app, 2, ["rules"], 5, {})
+    for _ in range(3000):
+        app.frame()
+        if isinstance(app.top, EndScene):
+            break
+    end = app.top
+    assert isinstance(end, EndScene) and "wins" in app.settings.results[0]
+    _, headless = play_game(app.rules, 2, 5, ["rules"], max_turns=10 ** 6)
+    assert app.settings.results == [headless.summary()], "watched in the window, the same game as headless"
+    assert end.why(), "the end says why"
+    click(app, button(end, "New game").rect.center)
+    assert isinstance(app.top, SetupScene)

@@ -1,0 +1,405 @@
+"""game/words.py: every event kind the engine emits, every verb of docs/NOTATION.md and every decision met in
+random games turns into words with a rule number."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import Action
+from game import words
+from game.words import EN, Line, action_rule, action_text, decision_line, decision_text, event_line, event_lines, place
+from tests.engine.helpers import do, play_random
+from tests.engine.test_notation import doc_rows, position
+
+ROOT = Path(__file__).resolve().parents[2]
+RULE = re.compile(r"^[STEMBVACX][0-9]")
+ALL_OPTIONS = {"malaria": True, "south_island": True, "kumara": True, "random_events": True,
+               "saved_resources": True, "variable_starting_pieces": True}
+
+
+# --- what the engine emits, read from its source ----------------------------------------------------------------
+
+def _kinds_in(node: ast.expr) -> list[str]:
+    """The kinds a call's first argument can name: a literal, or a conditional between literals."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _kinds_in(node.body) + _kinds_in(node.orelse)
+    return []
+
+
+def engine_events() -> dict[str, set[str]]:
+    """Every `event("kind", ..., field=...)` call in engine/: kind -> the field names it is given."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "event"
+                    and node.args):
+                continue
+            fields: set[str] = set()
+            for kw in node.keywords:
+                if kw.arg is not None:
+                    fields.add(kw.arg)
+                elif isinstance(kw.value, ast.Dict):          # event(..., **{"name": value})
+                    fields.update(k.value for k in kw.value.keys if isinstance(k, ast.Constant))
+            for kind in _kinds_in(node.args[0]):
+                found.setdefault(kind, set()).update(fields)
+    return found
+
+
+ENGINE_EVENTS = engine_events()
+
+
+def test_the_source_scan_finds_what_a_grep_finds_and_the_conditional_kinds() -> None:
+    text = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine").glob("*.py"))
+    grepped = set(re.findall(r'event\("([a-z_]*)"', text))
+    assert grepped <= set(ENGINE_EVENTS)
+    assert {"piece_panicked", "explorer_returned"} <= set(ENGINE_EVENTS) - grepped
+    assert len(ENGINE_EVENTS) >= 80
+
+
+# Sample values by field name, for events built from the engine's field lists.
+SAMPLE = {
+    "player": "Tonga", "winner": "Tonga", "loser": "Samoa", "attacker": "Tonga", "defender": "Samoa",
+    "chooser": "Samoa", "drawer": "Tonga", "first": "Samoa", "by": "Tonga", "chosen_by": "Tonga",
+    "hex": "0706", "to": "0906", "source": "0807", "turn": 3, "step": "exploration", "direction": "cw",
+    "order": ["Samoa", "Tonga", "Hiva"], "path": ["0807", "0906"], "premove": True, "marker": "island",
+    "knots": 2, "hexes": 2, "tile": "Hawaii", "orientation": 2, "face": 4, "modifier": 0, "piece": "war_canoe",
+    "pieces": 3, "attacker_pieces": {"war_canoe": 2, "warrior_band": 1}, "defender_pieces": {"warrior_band": 1},
+    "local_warriors": 1, "villages": 2, "removed": 1, "saved": 1, "controlled": True, "item": "war_canoe",
+    "items": {"war_canoe": 1, "rumor": 2}, "improved_agriculture": 1, "face_up_canoe": True, "cause": "event",
+    "how": "voyage", "vp": "27/2", "old": "3", "new": "7/2", "winners": ["Tonga"], "players": ["Tonga", "Samoa"],
+    "seed": 7, "options": {"malaria": True, "variable_game_end": 24}, "text": "a warning", "bp": 2, "count": 1,
+    "sunk": {"Tonga": {"rumor": 1, "transport_canoe": 1}}, "ig": "Fiji", "card": "moai",
+}
+PER_KIND = {
+    "die_rolled": {"result": "defender_panics"}, "kumara_roll": {"result": "explore"},
+    "event_tie": {"marker": "Tonga"}, "war_canoes_stopped": {"cause": "enemy_war_canoe"},
+    "event_drawn": {"card": "pele"}, "event_revealed": {"card": "drought"}, "event_played": {"card": "taniwha"},
+    "game_over": {"vp": {"Tonga": "29", "Samoa": "43/2"}}, "build_planned": {"item": "war_canoe"},
+}
+
+
+def sample_event(kind: str) -> dict:
+    fields = ENGINE_EVENTS[kind]
+    event = {"kind": kind, **{f: SAMPLE.get(f, "x") for f in sorted(fields)}}
+    event.update({k: v for k, v in PER_KIND.get(kind, {}).items() if k in fields})
+    return event
+
+
+@pytest.mark.parametrize("kind", sorted(ENGINE_EVENTS))
+def test_every_event_kind_the_engine_emits_has_its_own_words_and_rule(kind: str, rules: engine.Ruleset) -> None:
+    assert f"event.{kind}" in EN
+    event = sample_event(kind)
+    line = event_line(event, rules)
+    assert isinstance(line, Line)
+    assert line != words.fallback_line(event, line.rule)
+    assert RULE.match(line.rule), line
+    assert line.text[:1].isupper() and line.text.rstrip()[-1] in ".!", line.text
+    assert "{" not in line.text and "None" not in line.text and "_" not in line.text, line.text
+    if "hex" in event:
+        assert "Fiji (0706)" in line.text, line.text
+
+
+@pytest.mark.parametrize("event, words_in, rule", [
+    ({"kind": "marker_drawn", "player": "Tonga", "hex": "0906", "marker": "island", "knots": 2},
+     "Tonga's explorer discovers an island group at 0906 (2 knots).", "E4.2"),
+    ({"kind": "marker_drawn", "player": "Tonga", "hex": "0906", "marker": "ocean", "knots": 1},
+     "open ocean at 0906 (1 knot)", "E4.1"),
+    ({"kind": "marker_drawn", "player": "Tonga", "hex": "0906", "marker": "off_course", "knots": 0},
+     "off course", "E4.3"),
+    ({"kind": "explorer_enters", "player": "Tonga", "hex": "0906", "chosen_by": "Samoa"},
+     "Samoa steers Tonga's explorer into 0906", "E4.3"),
+    ({"kind": "explorer_moved", "player": "Tonga", "to": "0807", "path": ["0807"], "premove": True},
+     "Tonga's explorer sets out for Tonga (0807)", "E3"),
+    ({"kind": "piece_panicked", "hex": "0706", "player": "independent", "piece": "local_warrior"},
+     "The islanders' local warrior panics at Fiji (0706).", "M8.4"),
+    ({"kind": "retreat", "player": "Samoa", "source": "0906", "to": None, "pieces": 0, "removed": 3},
+     "Samoa has nowhere to retreat from 0906 and loses 3 pieces.", "X4"),
+    ({"kind": "retreat", "player": "Samoa", "source": "0906", "to": "0806", "pieces": 2, "removed": 1},
+     "retreats 2 pieces from 0906 to Samoa (0806) and loses 1 piece", "M9"),
+    ({"kind": "conquest", "hex": "0706", "player": "Tonga", "saved": 0, "controlled": False},
+     "razed", "M10"),
+    ({"kind": "vp_changed", "player": "Tonga", "old": "5", "new": "11/2"}, "Tonga now has 5½ VP (was 5).", "V1"),
+    ({"kind": "game_over", "winners": ["Tonga", "Samoa"], "vp": {"Tonga": "28", "Samoa": "28"}},
+     "Tonga and Samoa share the victory! Final VP: Tonga 28, Samoa 28.", "V5"),
+    ({"kind": "village_lost", "hex": "0405", "player": "Samoa", "cause": "malaria"},
+     "Malaria strikes Solomon Is. (0405): Samoa loses a village.", "A3"),
+    ({"kind": "step_started", "turn": 0, "step": "building"}, "free building", "A1"),
+    ({"kind": "turn_order", "chooser": "Tonga", "first": "Samoa", "direction": "ccw",
+      "order": ["Samoa", "Tonga", "Hiva"]}, "counter-clockwise: Samoa, Tonga and Hiva", "T2"),
+    ({"kind": "build_planned", "player": "Tonga", "item": "event", "card": "leader_rises"},
+     "A Leader Rises", "A7"),
+    ({"kind": "build_planned", "player": "Tonga", "item": "internal_rotation"}, "internal rotation", "B1.1"),
+    ({"kind": "build_planned", "player": "Tonga", "item": "village", "hex": "0807"},
+     "Tonga plans a village at Tonga (0807).", "B3"),
+    ({"kind": "build_planned", "player": "Tonga", "item": "war_canoe", "hex": "0807"},
+     "Tonga plans a war canoe at Tonga (0807).", "B2"),
+    ({"kind": "card_used", "player": "Tonga", "card": "double_hulled_canoes"}, "Double Hulled Canoes", "X26"),
+    ({"kind": "kumara", "player": "Samoa", "how": "conquest"}, "Samoa takes a Kumara by conquest (2 VP).", "A5"),
+    ({"kind": "kumara", "player": "Samoa", "how": "voyage"}, "brings kumara back from South America", "A5"),
+])
+def test_event_variants_read_as_a_game_log(event: dict, words_in: str, rule: str, rules: engine.Ruleset) -> None:
+    line = event_line(event, rules)
+    assert words_in in line.text
+    assert line.rule == rule
+
+
+def test_a_die_roll_names_the_side_it_hurts_when_the_battle_start_is_known(rules: engine.Ruleset) -> None:
+    log = [{"kind": "battle_started", "hex": "0706", "attacker": "Samoa", "defender": "Tonga",
+            "attacker_pieces": {"war_canoe": 1}, "defender_pieces": {"warrior_band": 2}, "local_warriors": 1,
+            "villages": 1},
+           {"kind": "die_rolled", "hex": "0706", "face": 4, "modifier": 0, "result": "defender_panics"}]
+    lines = event_lines(log, rules)
+    assert lines[1].text == "The battle die at Fiji (0706) shows 4: one of Tonga's combat pieces panics."
+    alone = event_line(log[1], rules)
+    assert "the defender's" in alone.text and alone.rule == "M8.4"
+
+
+@pytest.mark.parametrize("event", [
+    {"kind": "a_kind_from_the_future", "player": "Tonga", "hex": "0906"},
+    {"kind": "explorer_moved"},                      # a known kind whose fields are missing
+    {"kind": "die_rolled", "hex": ["odd"], "face": None, "result": 7},
+    {"kind": 5}, {}, {"kind": "fallback"}, {"kind": "with_rule"}, "not a dict", None,
+])
+def test_an_event_without_words_still_gives_a_readable_line(event: object, rules: engine.Ruleset) -> None:
+    line = event_line(event, rules)          # type: ignore[arg-type]
+    assert isinstance(line.text, str) and line.text.strip()
+    assert isinstance(line.rule, str)
+    if isinstance(event, dict) and event.get("kind") == "a_kind_from_the_future":
+        assert line.text.startswith("A kind from the future") and "Tonga" in line.text
+    if isinstance(event, dict) and event.get("kind") == "explorer_moved":
+        assert line.rule == "E4"              # the kind's rule survives its fallback words
+
+
+# --- place names ------------------------------------------------------------------------------------------------
+
+def test_place_gives_printed_names_and_plain_labels(rules: engine.Ruleset) -> None:
+    assert place("0706", rules) == "Fiji (0706)"
+    assert "Fiji" in place("0706", rules)
+    assert place("0906", rules) == "0906"
+    assert place("0807", rules) == "Tonga (0807)"
+    galapagos = rules.map.labels[rules.map.galapagos]
+    assert place(galapagos, rules) == f"Galapagos Islands ({galapagos})"
+    name, h = rules.map.labels_named[0]
+    assert place(rules.map.labels[h], rules) == f"{name} ({rules.map.labels[h]})"
+    assert place("south_america", rules) == "South America"
+    assert place("9999", rules) == "9999"
+
+
+# --- actions ----------------------------------------------------------------------------------------------------
+
+def notation_rows() -> list[tuple[Action, str, str]]:
+    """(example action, rule column, meaning) for every row of docs/NOTATION.md's verb table."""
+    rows = []
+    for line in (ROOT / "docs" / "NOTATION.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 5 or not cells[1].startswith("`"):
+            continue
+        verb, *args = cells[1].strip("`").split()
+        rows.append((Action(verb, tuple(int(a) if verb == "die" else a for a in args)), cells[3], cells[2]))
+    return rows
+
+
+NOTATION = notation_rows()
+
+
+def test_the_notation_table_is_read() -> None:
+    verbs = {action.verb for action, _, _ in NOTATION}
+    assert len(verbs) >= 49                  # `lose` has no row of its own: the `panic` row names it
+    assert {"take", "leave", "claim", "pass", "save_bp", "kumara"} <= verbs
+    assert verbs <= set(words.ACTION_RULES)
+
+
+@pytest.mark.parametrize("action, rule_column, meaning", NOTATION, ids=[str(a) for a, _, _ in NOTATION])
+def test_every_verb_of_the_notation_has_words_and_a_rule(action: Action, rule_column: str, meaning: str,
+                                                         rules: engine.Ruleset) -> None:
+    said = action_text(action, rules)
+    assert said and said != str(action)
+    assert "_" not in said and "{" not in said, said
+    assert said[:1].isupper()
+    rule = action_rule(action)
+    assert RULE.match(rule)
+    assert rule in rule_column or rule in meaning, (rule, rule_column)
+
+
+@pytest.mark.parametrize("notation, said", [
+    ("explore 0906", "Explore 0906"),
+    ("take warrior_band war_canoe", "Put a warrior band aboard a war canoe"),
+    ("take war_canoe", "Add a war canoe to the party"),
+    ("leave warrior_band war_canoe", "Put the warrior band from a war canoe ashore here"),
+    ("roll", "Roll the die without a card"),
+    ("lose warrior_band", "Lose a warrior band"),
+    ("claim", "Claim victory (reveal your VP cards)"),
+    ("go 0706", "Move the party to Fiji (0706)"),
+    ("use commerce", "Use Commerce"),
+    ("play pele 0807", "Play Pele on Tonga (0807)"),
+    ("target Samoa", "Aim the event at Samoa"),
+    ("sail south_america", "Sail into South America"),
+    ("marker ocean_2", "The cup gives an open ocean marker (2 knots)"),
+    ("choose marker", "Take the turn-order marker"),
+])
+def test_action_words(notation: str, said: str, rules: engine.Ruleset) -> None:
+    verb, *args = notation.split()
+    assert action_text(Action(verb, tuple(args)), rules) == said
+
+
+def test_end_says_what_it_ends_with_the_view(rules: engine.Ruleset) -> None:
+    end = Action("end", ())
+    assert action_text(end, rules, {"step": "exploration", "exploration": {"phase": "move"}}) == "End your exploration"
+    assert action_text(end, rules, {"step": "movement", "movement": {"phase": "transit"}}) == "End Transit"
+    assert action_text(end, rules, {"step": "building"}) == "Finish building"
+    assert action_text(end, rules)
+
+
+def test_unknown_verbs_and_bad_arguments_fall_back_to_the_notation(rules: engine.Ruleset) -> None:
+    assert action_text(Action("juggle", ("0906",)), rules) == "juggle 0906"
+    assert action_rule(Action("juggle", ())) == ""
+    assert action_text(Action("transit", ("war_canoe",)), rules) == "transit war_canoe"
+    assert action_text(Action("fallback", ()), rules) == "fallback"
+
+
+# --- random games -----------------------------------------------------------------------------------------------
+
+def _expected_turn_order(state: engine.GameState) -> str:
+    """What the Turn-order step is really waiting for (the view does not say; words reads it from the log)."""
+    sub = state.sub
+    if sub.events is not None:
+        return {"choose": "chooses between", "draw": "event deck", "target": "aims"}[sub.events.phase]
+    return {"malaria": "malaria die", "home": "new home", "order": "who plays first"}[sub.stage]
+
+
+GAMES = [(2, 11, None, 900), (3, 12, ALL_OPTIONS, 1300), (4, 13, ALL_OPTIONS, 1300), (2, 14, ALL_OPTIONS, 1100),
+         (3, 15, {"random_events": True, "malaria": True}, 1000)]
+
+
+@pytest.mark.parametrize("players, seed, options, actions", GAMES)
+def test_random_games_turn_into_words(players: int, seed: int, options: dict | None, actions: int,
+                                      rules: engine.Ruleset) -> None:
+    state = engine.new_game(rules, players, seed, options)
+    public_log: list[dict] = []
+    public_since = [0]                       # the client's `since`: it asks only for what is new
+    seen_actions: dict[Action, str] = {}
+    decisions = 0
+
+    def check(state: engine.GameState) -> None:
+        nonlocal decisions
+        view = engine.observe(state, None, since=public_since[0])
+        public_since[0] = view["log_size"]
+        public_log.extend(view["log"])
+        who = view["to_act"]
+        line = decision_line(view, rules, public_log)
+        said = decision_text(view, rules, public_log)
+        assert said.strip() and RULE.match(line.rule), (view["step"], said)
+        assert said == f"{line.text} ({line.rule})"
+        if who is None:
+            assert said.startswith("Game over")
+        elif who != engine.CHANCE:
+            assert who in line.text, said
+            assert line.text != f"{who} decides", (view["step"], view["movement"])
+            for action in engine.legal_actions(state):
+                if action not in seen_actions:
+                    seen_actions[action] = action_text(action, rules, view)
+                    assert RULE.match(action_rule(action)), action
+        if view["step"] == "turn_order" and who is not None:
+            assert _expected_turn_order(state) in said, (said, state.sub.to_dict())
+        decisions += 1
+
+    play_random(state, actions, seed, check)
+    assert decisions > 100
+    for action, said in seen_actions.items():
+        assert said and said != str(action) and "_" not in said, (action, said)
+    for player in [None, *state.names]:
+        log = engine.observe(state, player)["log"]
+        lines = event_lines(log, rules)
+        assert len(lines) == len(log)
+        for event, line in zip(log, lines):
+            assert line.text.strip() and "{" not in line.text, line
+            assert RULE.match(line.rule), (event, line)
+            assert line != words.fallback_line(event, line.rule), event
+
+
+# --- the documented positions (docs/NOTATION.md): the decisions random games seldom reach -----------------------
+
+DECISIONS = {
+    "new 4-player game": "Tonga chooses who plays first (T2)",
+    "Tonga to explore": "Tonga explores (E3)",
+    "after `explore 0906`": "The discovery cup decides what Tonga's explorer finds at 0906 (E4)",
+    "after `marker island_2`": "The tile stack decides which island group Tonga discovers (E4.2)",
+    "after `marker off_course`": "Samoa chooses where Tonga's explorer drifts off course (E4.3)",
+    "Tonga ends beside two enemy stacks": "Tonga chooses the next battle (M8)",
+    "Tonga's band and canoes rolled a 3": "Tonga decides which piece panics (M8.4)",
+    "Samoa loses between two IGs": "Samoa chooses where to retreat from 0906 (M9)",
+    "Samoa retreats one canoe with a band and a colony": "Samoa chooses whom the retreating canoes carry (X17)",
+    "Tonga beat Samoa's IG": "Tonga decides whether to save villages at Samoa (0806) (M10)",
+    "Samoa lost its home": "Samoa names a new home (M11)",
+    "after `buy 0807`": "The deck deals the cards bought (B4)",
+    "Samoa holds Arioi": "Samoa may answer Tonga's attack at 0906 with a card (X26)",
+    "Tonga holds Tiki and rolled a 1": "Tonga may have the roll at 0906 taken again with a card (X24)",
+    "Samoa holds Deforestation": "Samoa may answer Tonga's claim with Deforestation (V4)",
+    "Tonga rolled 5 at 1804": "Tonga steers the explorer toward South America (A5)",
+    "Tonga and Samoa tied at 5 VP": "Tonga chooses between the turn-order marker and the event card (A7)",
+    "Samoa draws an event": "The event deck decides (A7)",
+    "Tonga draws Invasive Weeds": "Tonga aims Invasive Weeds (A7)",
+    "Samoa holds Pele": "Samoa chooses who plays first (T2)",
+    "malaria struck Samoa's home": "Samoa names a new home (M11)",
+    "a player who can claim": "Tonga may claim victory (V3)",
+}
+POSITIONS = sorted({where for _, where in doc_rows()})
+
+
+@pytest.mark.parametrize("where", POSITIONS)
+def test_each_documented_position_says_who_decides_and_why(where: str, rules: engine.Ruleset) -> None:
+    state = position(rules, where)
+    who = engine.current_player(state)
+    for viewer in (None, *state.names):
+        said = decision_text(engine.observe(state, viewer), rules)
+        if where in DECISIONS:
+            assert said == DECISIONS[where], (viewer, said)
+        assert RULE.match(decision_line(engine.observe(state, viewer), rules).rule)
+        if who != engine.CHANCE:
+            assert who in said
+    view = engine.observe(state, None if who == engine.CHANCE else who)
+    for action in engine.legal_actions(state):
+        said = action_text(action, rules, view)
+        assert said and said != str(action) and "_" not in said, (action, said)
+
+
+def test_a_claim_answered_then_the_end_of_the_game_in_words(rules: engine.Ruleset) -> None:
+    state = position(rules, "Samoa holds Deforestation")
+    do(state, "decline")
+    view = engine.observe(state, "Samoa")
+    assert decision_text(view, rules) == "Game over: Tonga wins (V5)"
+    lines = event_lines(view["log"], rules)
+    assert Line("Tonga claims victory!", "V3") in lines
+    assert lines[-1].rule == "V5" and lines[-1].text.startswith("Game over: Tonga wins! Final VP: Tonga 5")
+
+
+def test_deforestation_that_stops_a_claim_in_words(rules: engine.Ruleset) -> None:
+    state = position(rules, "Samoa holds Deforestation")
+    do(state, "use deforestation")
+    lines = event_lines(engine.observe(state, None)["log"], rules)
+    assert Line("Samoa uses Deforestation.", "X26") in lines
+    assert any(line.rule == "V4" and "Tonga's claim fails" in line.text for line in lines), lines
+
+
+def test_malaria_in_words(rules: engine.Ruleset) -> None:
+    state = position(rules, "malaria struck Samoa's home")
+    do(state, "home 0706")
+    lines = event_lines(engine.observe(state, None)["log"], rules)
+    assert Line("Samoa rolls 6 for malaria: it strikes Vanuatu (0506).", "A3") in lines
+    assert Line("Malaria strikes Vanuatu (0506): Samoa loses a village.", "A3") in lines
+    assert Line("Samoa has lost their home!", "M11") in lines
+    assert Line("Samoa makes Fiji (0706) their new home.", "M11") in lines
+
+
+def test_text_looks_up_one_catalog_with_english_beneath(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(words.CATALOGS, "xx", {"event.reroll": "Encore à {hex}."})
+    monkeypatch.setattr(words, "language", "xx")
+    assert words.text("event.reroll", hex="0906") == "Encore à 0906."
+    assert words.text("action.roll") == "Roll the die without a card"
+    assert all(isinstance(v, str) for v in EN.values())
