@@ -22,7 +22,7 @@ SEAT_NAMES = {HUMAN: "Human", "rules": "Computer (rules)", "random": "Computer (
 OPTION_HINTS = {
     "variable_starting_pieces": "A1 · Build 4 BP of pieces at home instead of two warrior bands.",
     "saved_resources": "A2 · Keep one unspent build point for a later Building step.",
-    "malaria": "A3 · Once someone settles the west, malaria strikes a group there each turn.",
+    "malaria": "A3 · Malaria strikes the west once someone settles there.",
     "south_island": "A4 · Te Waka Maui, the South Island, joins Aotearoa when it is revealed.",
     "kumara": "A5 · Explorers may sail east to South America for the Kumara (2 VP).",
     "variable_game_end": "A6 · Agree another VP target to win.",
