@@ -62,6 +62,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="draw one settled frame to FILE (PNG) and exit")
     window.add_argument("--viewer", default=None, help="with --screenshot: whose view (a player, or public)")
     window.add_argument("--scene", default=None, choices=SCENES, help="with --screenshot: which scene")
+    window.add_argument("--ui-monkey", type=int, default=0, metavar="N",
+                        help="play N games whose human decisions are random legal actions made by synthetic input")
+    window.add_argument("--device", default="mouse", choices=("mouse", "keys", "pad"),
+                        help="with --ui-monkey: the device the monkey's input comes from")
     args = parser.parse_args(argv)
     bots = args.bots.split(",")
     unknown = [b for b in bots if b not in BOTS]
@@ -69,7 +73,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error(f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}")
     if len(bots) not in (1, args.players):
         parser.error(f"--bots takes one bot kind or {args.players} (one per seat)")
-    if (args.turns is not None and args.turns < 1) or args.games < 1 or args.fast_forward < 0:
+    if (args.turns is not None and args.turns < 1) or args.games < 1 or args.fast_forward < 0 or args.ui_monkey < 0:
         parser.error("--turns and --games must be at least 1, --fast-forward at least 0")
     if args.seats is not None:
         args.seats = args.seats.split(",")

@@ -1,6 +1,6 @@
 """Client benchmarks (printed, never asserted; targets in CLIENT.md): time from launch to the first frame, and
-frame times at 1920x1080 in the middle of a game with the log open and a tooltip showing, both while a human's
-decision waits and while bots play.
+frame times at 1920x1080 in the middle of a game with the log open and a tooltip showing: while a human's
+decision waits, while bots play with their moves animated, and while they play fast.
 
     python bench/client.py [--frames N] [--launches N]
 """
@@ -84,6 +84,7 @@ def main() -> None:
     pygame.display.init()
     pygame.font.init()
     for label, seats, speed in (("a human's decision waits", ["human", "rules", "rules", "rules"], "normal"),
+                                ("bots play, animations running (speed normal)", ["rules"], "normal"),
                                 ("bots play (speed fast)", ["rules"], "fast")):
         times, played = frame_times(args.frames, seats, speed)
         ms = [t * 1000 for t in times]

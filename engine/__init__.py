@@ -4,6 +4,7 @@ The names below are the engine's whole public API (ARCHITECTURE.md); the client,
 use only these.
 """
 from .actions import Action, IllegalAction
+from .explain import Reason, route, why_not
 from .game import (CHANCE, apply, chance_outcomes, current_player, is_over, legal_actions, parse_action,
                    resolve_chance, vp, winner)
 from .ruleset import ConfigError, Ruleset, load_ruleset
@@ -14,8 +15,8 @@ from .state import Event, GameState
 from .view import events_since, observe
 
 __all__ = [
-    "Action", "CHANCE", "ConfigError", "Event", "GameState", "IllegalAction", "Ruleset", "SaveError",
-    "ScenarioError", "SetupError", "apply", "deal_homes", "chance_outcomes", "current_player", "is_over", "legal_actions",
-    "events_since", "load", "load_ruleset", "load_scenario", "new_game", "observe", "parse_action", "replay", "resolve_chance",
-    "save", "state_hash", "vp", "winner",
+    "Action", "CHANCE", "ConfigError", "Event", "GameState", "IllegalAction", "Reason", "Ruleset", "SaveError",
+    "ScenarioError", "SetupError", "apply", "chance_outcomes", "current_player", "deal_homes", "events_since",
+    "is_over", "legal_actions", "load", "load_ruleset", "load_scenario", "new_game", "observe", "parse_action",
+    "replay", "resolve_chance", "route", "save", "state_hash", "vp", "why_not", "winner",
 ]

@@ -246,8 +246,9 @@ def perform(state: GameState, action: Action) -> list[Event]:
         sub.builds[player].append(("convert", h))
         return [event("build_planned", mine, player=state.names[player], item="convert", hex=labels[h])]
     if verb == "raise":
-        sub.raised[player].append(state.rules.map.hex_of(action.args[0]))
-        return []
+        h = state.rules.map.hex_of(action.args[0])
+        sub.raised[player].append(h)
+        return [event("build_planned", mine, player=state.names[player], item="face_up_canoe", hex=labels[h])]
     if verb == "buy":
         sub.bp[area_of(sub, state.rules.map.hex_of(action.args[0]))] -= state.rules.costs["card"]
         sub.bought[player] = True

@@ -391,16 +391,20 @@ def raise_canoe(state: GameState, player: int, h: int) -> list[Event]:
 
 def take(state: GameState, sub: Movement, kind: int) -> list[Event]:
     """A canoe or rumor joins the party (or, A4, a band or colony walks with it)."""
-    ids, up, moves, party = state.piece_ids[sub.player][kind], state.piece_up, sub.moves, sub.party
-    candidates = [(up[p], -moves[p], p) for p in positions(state.piece_hex, sub.at, ids.start, ids.stop)
-                  if p not in party and free_to_move(sub, kind, p)]
-    pid = min(candidates)[2]              # the most moves left; keep the chain canoe if possible
+    pid = next_taken(state, sub, kind)
     sub.party.append(pid)
     sub.pool[kind] -= 1
     if state.piece_up[pid]:
         state.piece_up[pid] = False       # X19: a chain canoe that sets out is turned face down
         return [event("canoe_face_down", player=state.names[sub.player], hex=state.rules.map.labels[sub.at])]
     return []
+
+
+def next_taken(state: GameState, sub: Movement, kind: int) -> int:
+    """The piece `take` picks: the one with the most moves left, keeping the face-up chain canoe if possible."""
+    ids, up, moves, party = state.piece_ids[sub.player][kind], state.piece_up, sub.moves, sub.party
+    return min((up[p], -moves[p], p) for p in positions(state.piece_hex, sub.at, ids.start, ids.stop)
+               if p not in party and free_to_move(sub, kind, p))[2]
 
 
 def board(state: GameState, sub: Movement, kind: int, canoe_kind: int) -> list[Event]:
@@ -565,8 +569,10 @@ def party_view(state: GameState, sub: Movement) -> dict:
               "passenger": PIECES[kind_of[passenger[c]]] if c in passenger else None,
               "passenger_moved": c in passenger and carrier[passenger[c]] != FRESH}
              for c in sub.party if kind_of[c] in CANOES]
+    chain_canoe_next = sub.pool[TRANSPORT] > 0 and bool(state.piece_up[next_taken(state, sub, TRANSPORT)])
     return {"boats": boats, "rumors": [moves[p] for p in sub.party if kind_of[p] == RUMOR],
-            "walkers": [PIECES[kind_of[p]] for p in sub.party if kind_of[p] in PASSENGERS and p not in sub.aboard]}
+            "walkers": [PIECES[kind_of[p]] for p in sub.party if kind_of[p] in PASSENGERS and p not in sub.aboard],
+            "chain_canoe_next": chain_canoe_next}
 
 
 def moved_view(state: GameState, sub: Movement) -> list[dict]:

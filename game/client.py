@@ -33,7 +33,7 @@ def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
 
 def settings_from(args: argparse.Namespace) -> Settings:
     data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
-    speed = args.speed or ("instant" if args.screenshot else "normal")
+    speed = args.speed or ("instant" if args.screenshot or args.ui_monkey else "normal")
     return Settings(data_dir=data_dir, speed=speed, ui_scale=args.ui_scale, exit_at_end=args.exit_at_end,
                     max_turns=args.turns)
 
@@ -61,9 +61,11 @@ def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
     started = time.perf_counter()
     size = args.size or DEFAULT_SIZE
     screen = open_display(size, args.fullscreen)
-    app = App(screen, settings_from(args), rules, fixed_dt=1 / 60 if args.screenshot else None)
+    app = App(screen, settings_from(args), rules, fixed_dt=1 / 60 if args.screenshot or args.ui_monkey else None)
     from .scenes import flow
     from .scenes.title import TitleScene
+    if args.ui_monkey:
+        return monkey(app, rules, args)
     try:
         match = first_match(app, args)
     except engine.SaveError as exc:
@@ -118,3 +120,14 @@ def screenshot(app: App, match: Match | None, args: argparse.Namespace) -> int:
         match.close()
     pygame.quit()
     return 0
+
+
+def monkey(app: App, rules: engine.Ruleset, args: argparse.Namespace) -> int:
+    """--ui-monkey N: N games played by synthetic input (game/monkey.py); exit code 1 if any action could not be
+    made by input or a game's hash differs from the engine's alone."""
+    from . import monkey as ui_monkey
+    failures, counts = ui_monkey.run(app, rules, args.ui_monkey, args.device, args.seats,
+                                     args.players if args.seats else None, args.seed, args.options, args.turns or 15)
+    print("actions issued by verb: " + ", ".join(f"{verb} {n}" for verb, n in sorted(counts.items())))
+    pygame.quit()
+    return 1 if failures else 0

@@ -1,7 +1,7 @@
 """The input layer: mouse, keyboard and controller events become intents, the only input scenes see.
 
 Intents (CLIENT.md): point, select, back, menu, next, prev, cursor, pan, zoom, help, log, plus fit (show the whole
-map), type and erase (text fields). A pointer press that moves becomes a pan (drag); one that does not becomes a
+map), palette (every legal action in a list), type and erase (text fields). A pointer press that moves becomes a pan (drag); one that does not becomes a
 select at the pointer. Sticks and triggers are read every frame, so holding them keeps panning, zooming or
 stepping the cursor. The layer remembers which device was used last, for button hints.
 """
@@ -32,7 +32,7 @@ class Intent(NamedTuple):
 KEYMAP = {
     pygame.K_RETURN: "select", pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select",
     pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "erase", pygame.K_F1: "help", pygame.K_h: "help",
-    pygame.K_l: "log", pygame.K_f: "fit", pygame.K_HOME: "fit", pygame.K_m: "menu",
+    pygame.K_l: "log", pygame.K_f: "fit", pygame.K_HOME: "fit", pygame.K_m: "menu", pygame.K_p: "palette",
 }
 CURSOR_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 PAN_KEYS = {pygame.K_a: (-1, 0), pygame.K_d: (1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
@@ -40,9 +40,9 @@ ZOOM_KEYS = {pygame.K_PLUS: 1.25, pygame.K_EQUALS: 1.25, pygame.K_KP_PLUS: 1.25,
              pygame.K_KP_MINUS: 0.8}
 PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_A: "select", pygame.CONTROLLER_BUTTON_B: "back",
-    pygame.CONTROLLER_BUTTON_START: "menu", pygame.CONTROLLER_BUTTON_BACK: "help",
+    pygame.CONTROLLER_BUTTON_START: "menu", pygame.CONTROLLER_BUTTON_BACK: "log",
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "prev", pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next",
-    pygame.CONTROLLER_BUTTON_Y: "log", pygame.CONTROLLER_BUTTON_X: "fit",
+    pygame.CONTROLLER_BUTTON_Y: "palette", pygame.CONTROLLER_BUTTON_X: "fit",
 }
 PAD_DPAD = {pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0),
             pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1)}

@@ -39,6 +39,7 @@ class Match:
         self.max_turns = max_turns
         self.actions = actions            # actions applied since the game began (chance included)
         self.version = 0                  # grows with every action: views are cached per version
+        self.decisions: list[engine.Action] = []      # the humans' decisions in this window, in order
         self._bots = {name: BOTS[kind](name, seed, rules) for name, kind in self.seats.items() if kind != HUMAN}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self._thinking: Future | None = None
@@ -122,11 +123,21 @@ class Match:
             return []
         return engine.legal_actions(self._state)
 
+    def why(self, action: engine.Action) -> engine.Reason | None:
+        """Why the action is not legal now (None if it is): the rule a refused gesture broke."""
+        return engine.why_not(self._state, action)
+
+    def route(self, action: engine.Action) -> list[str]:
+        """The hexes the action's move would pass through, to draw before the player commits."""
+        return engine.route(self._state, action)
+
     def act(self, action: engine.Action) -> list[engine.Event]:
         """A human's decision. IllegalAction (with the reason) leaves the game unchanged."""
         if self.human_to_act() is None:
             raise engine.IllegalAction("it is not a human player's decision now")
-        return self._applied(engine.apply(self._state, action))
+        events = self._applied(engine.apply(self._state, action))
+        self.decisions.append(action)
+        return events
 
     def result(self) -> GameResult:
         """The game's result as the headless runner reports it (same seats, seed and options: same line)."""
@@ -134,6 +145,9 @@ class Match:
         turns = min(state.turn, self.max_turns) if self.max_turns is not None else state.turn
         return GameResult(self.seed, state.names, turns, self.actions, engine.winner(state), engine.is_over(state),
                           {name: state.vp_track[p] for p, name in enumerate(state.names)})
+
+    def state_hash(self) -> str:
+        return engine.state_hash(self._state)
 
     def save(self, path: Path) -> None:
         """The game and, beside it, who sits at each seat (written atomically, like the save)."""

@@ -183,6 +183,7 @@ EN: dict[str, str] = {
     "event.build_planned.card_power": "{player} plans to use {card}.",
     "event.build_planned.saved_build_point": "{player} plans to save 1 BP for later.",
     "event.build_planned.settle": "{player} plans to settle a colony at {hex}.",
+    "event.build_planned.face_up_canoe": "{player} plans to put the new transport canoe at {hex} face up.",
     "event.build_planned.event": "{player} plans to play the event {card}.",
     "event.building_done": "{player} has finished building.",
     "event.built": "{player} builds at {hex}: {items}.",
@@ -248,6 +249,7 @@ EN: dict[str, str] = {
     "action.transit": "Send {a_piece} by transit from {source} to {to}",
     "action.party": "Form a party at {hex}",
     "action.take": "Add {a_piece} to the party",
+    "action.take.chain_canoe": "Add the face-up transport canoe to the party (it turns face down: X19)",
     "action.take.walker": "Take {a_piece} along on foot",
     "action.take.aboard": "Put {a_piece} aboard {a_canoe}",
     "action.leave": "Leave {a_piece} here",
@@ -267,11 +269,11 @@ EN: dict[str, str] = {
     "action.raze": "Save no more villages",
     "action.home": "Make {hex} your new home",
     "action.withdraw": "Withdraw your rumor from {hex}",
-    "action.build": "Build {a_item} at {hex}",
+    "action.build": "Build {a_item} at {hex} ({cost})",
     "action.convert": "Turn a colony at {hex} into a village",
     "action.settle": "Settle your colony at {hex} as its first village",
-    "action.buy": "Buy an Arts & Culture card with 2 BP from {hex}",
-    "action.rotate": "Send your explorer away for 1 BP (internal rotation)",
+    "action.buy": "Buy an Arts & Culture card with {cost} from {hex}",
+    "action.rotate": "Send your explorer to the Lost box for +1 BP (internal rotation)",
     "action.use": "Use {card}",
     "action.card": "The deck gives {card}",
     "action.show": "Reveal {card}",
@@ -292,6 +294,75 @@ EN: dict[str, str] = {
     "action.play.target": "Play {card} on {target}",
     "action.claim": "Claim victory (reveal your VP cards)",
     "action.pass": "Do not claim victory",
+
+    # --- why a gesture is refused (engine.why_not's codes) ---
+    "why.with_rule": "{text} ({rule})",
+    "why.game_over": "The game is over",
+    "why.not_now": "That is not possible now",
+    "why.nothing_here": "Nothing to do at {hex} now",
+    "why.premove_unknown": "The pre-move crosses known waters only: {hex} is unexplored",
+    "why.premove_enemy": "The pre-move avoids enemy hexes: {hex} is one",
+    "why.premove_not_beside_unknown": "The pre-move ends beside unknown waters: {hex} is not",
+    "why.premove_unreachable": "No route of known, friendly hexes leads from your islands to {hex}",
+    "why.explore_not_adjacent": "The explorer explores a hex next to it: {hex} is too far",
+    "why.explore_printed": "{hex} is printed on the map: it is never explored",
+    "why.explore_known": "{hex} is known: cross it for 2 knots, after exploring a hex",
+    "why.explore_cannot": "The explorer cannot explore {hex}",
+    "why.go_empty_party": "Take a canoe or a rumor into the party first",
+    "why.go_not_adjacent": "A party moves one hex at a time: {hex} is not next to it",
+    "why.go_unknown": "Canoes enter known hexes only: {hex} is unexplored",
+    "why.go_no_moves": "A canoe of the party has no movement left",
+    "why.go_garrison": "The last piece on {hex} must stay: the conquered island needs a garrison",
+    "why.go_escort": "A transport canoe enters an enemy hex only with a war canoe: {hex} is enemy",
+    "why.go_no_canoe": "Bands and colonies move only aboard canoes",
+    "why.go_cannot": "The party cannot enter {hex}",
+    "why.party_nothing": "Nothing of yours with movement left stands at {hex}",
+    "why.build_not_area": "New items go only to an island group with your village: not {hex}",
+    "why.build_bp": "{item} costs {cost} BP; this area has {bp}",
+    "why.build_village_once": "One new village per island group per turn: {hex} has one",
+    "why.build_village_room": "No free square for a village at {hex} (a brown one needs improved agriculture)",
+    "why.build_ia_room": "No brown square left to improve at {hex}",
+    "why.build_mix": "No {item_one} left in your supply",
+    "why.build_setup_pieces": "The set-up builds are pieces only",
+
+    # --- the table's words ---
+    "ui.your_decision": "Your decision, {player}",
+    "ui.pick_first": "Choose who plays first: click a player in the panel",
+    "ui.pick_hex": "Click a lit hex on the map",
+    "ui.palette": "All your actions",
+    "ui.palette.hint": "Enter: do it   ·   Esc: close",
+    "ui.menu.hint": "{hex}: choose",
+    "ui.first_player": "{player} plays first",
+    "ui.found_tile": "You found {tile} at {hex}: keep it face down, or reveal it",
+    "ui.party": "Party at {hex}: {boats}",
+    "ui.boat": "{canoe} ({moves} left){passenger}",
+    "ui.boat.passenger": " with {a_piece}",
+    "ui.party.empty": "nothing yet: take a canoe or a rumor",
+    "ui.knots": "{player_s} explorer: {knots} so far",
+    "ui.area_bp": "{bp} to build at {hexes}",
+    "ui.explorer_knots": "{player_s} explorer: {knots} (5 returns, 6 is lost)",
+    "ui.tip.one": "Click: {action}",
+    "ui.tip.many": "Click: choose among {n} actions",
+    # the tooltip of a hex
+    "tip.unknown": "Unknown waters: only an explorer may enter (E1)",
+    "tip.ocean": "Open ocean",
+    "tip.explored_ocean": "Explored: open ocean",
+    "tip.tile.face_up": "A face-up island tile",
+    "tip.tile.face_down": "Face-down tile (discovered by {players})",
+    "tip.tile.face_down.known": "Face-down tile: {tile} (discovered by {players})",
+    "tip.villages": "Villages {built} of {squares} squares ({green} green, {brown} brown, {improved} improved)",
+    "tip.independent": "Independent (local warriors defend it)",
+    "tip.controlled": "Controlled by {player}",
+    "tip.stack": "{player}: {pieces}",
+    "tip.stack.canoe_up": "{player}: {pieces}; a transport canoe face up",
+    "tip.player": "{player}: {vp} VP of {threshold}",
+    "tip.card.shown": "Face up: {card}: {text}",
+    "tip.card.hand": "In your hand: {card}: {text}",
+    "tip.hidden_cards.one": "{n} hidden card",
+    "tip.hidden_cards.many": "{n} hidden cards",
+    "tip.supply": "Left to build: {pieces}",
+    "item.face_down_piece.one": "face-down piece",
+    "item.face_down_piece.many": "face-down pieces",
 
     # --- decisions (the HUD line) ---
     "decision.with_rule": "{text} ({rule})",
@@ -383,6 +454,7 @@ EVENT_RULES: dict[str, str] = {
     "battle_over": "M12", "village_saved": "M10", "conquest": "M10", "home_lost": "M11", "new_home": "M11",
     "build_planned": "B2", "build_planned.village": "B3", "build_planned.improved_agriculture": "B3",
     "build_planned.convert": "B3", "build_planned.card": "B4", "build_planned.internal_rotation": "B1.1",
+    "build_planned.face_up_canoe": "M6",
     "build_planned.card_power": "X26", "build_planned.saved_build_point": "A2", "build_planned.settle": "B3",
     "build_planned.event": "A7", "building_done": "X8", "built": "X8", "built_kinds": "X8",
     "internal_rotation": "B1.1", "saved_build_point": "A2", "settled": "B3",
@@ -428,16 +500,24 @@ def _hex_name(h: int, hexmap: Any) -> str | None:
     return name
 
 
-def place(label: str, rules: Ruleset) -> str:
-    """A hex in words: "Fiji (0706)" where the map prints a name, else its label "0906"; South America, and
-    anything that is not a hex, as it is (a log line never fails on a strange value)."""
+def face_up_tiles(view: Mapping[str, Any] | None) -> dict[str, str]:
+    """Hex label -> the name of the face-up tile there: public, so any player's words may use it."""
+    if not view:
+        return {}
+    return {r["hex"]: r["tile"] for r in view.get("hexes", ()) if r.get("face_up") and r.get("tile")}
+
+
+def place(label: str, rules: Ruleset, tiles: Mapping[str, str] | None = None) -> str:
+    """A hex in words: "Fiji (0706)" where the map prints a name or a face-up tile lies (`tiles`, from
+    `face_up_tiles`), else its label "0906"; South America, and anything that is not a hex, as it is (a log
+    line never fails on a strange value)."""
     if label == "south_america":
         return text("place.south_america")
     hexmap = rules.map
     if not isinstance(label, str) or not hexmap.has_name(label):
         return str(label)
     h = hexmap.hex_of(label)
-    name = _hex_name(h, hexmap)
+    name = _hex_name(h, hexmap) or (tiles or {}).get(hexmap.labels[h])
     return text("place.named", name=name, label=hexmap.labels[h]) if name else hexmap.labels[h]
 
 
@@ -534,16 +614,18 @@ Sides = tuple[str, str]          # (attacker, defender) of a battle, as the log 
 Prep = Callable[[dict, dict, Ruleset, "Sides | None"], str]
 
 
-def _common(event: Mapping[str, Any], rules: Ruleset) -> dict[str, Any]:
+def _common(event: Mapping[str, Any], rules: Ruleset, tiles: Mapping[str, str] | None) -> dict[str, Any]:
     """The fields every template may use: names (and their possessives), places, pieces, card titles."""
     kind = event.get("kind")
+    if "tile" in event:
+        tiles = None                        # the line names the tile itself: its hex goes by its label
     out: dict[str, Any] = {}
     for key, value in event.items():
         if key in WHO_FIELDS:
             out[key] = _who(value)
             out[f"{key}_s"] = _whose(value)
         elif key in PLACE_FIELDS:
-            out[key] = place(value, rules)
+            out[key] = place(value, rules, tiles)
         elif key == "piece":
             out["piece"], out["a_piece"] = _item(value), _item(value, "a")
         elif key == "card":
@@ -774,7 +856,8 @@ def fallback_line(event: Any, rule: str = "") -> Line:
                 else text("fallback.event.bare", kind=kind), rule)
 
 
-def event_line(event: dict, rules: Ruleset, sides: Sides | None = None) -> Line:
+def event_line(event: dict, rules: Ruleset, sides: Sides | None = None,
+               tiles: Mapping[str, str] | None = None) -> Line:
     """One log event in words with its rule number; never raises, so a new kind of event from the engine shows
     as a plain line instead of breaking the log panel. `sides`: the (attacker, defender) of the battle the
     event belongs to, when known (`event_lines` tracks them), so a die roll can say whose piece it hurts."""
@@ -782,7 +865,7 @@ def event_line(event: dict, rules: Ruleset, sides: Sides | None = None) -> Line:
     if not isinstance(kind, str) or f"event.{kind}" not in EN:
         return fallback_line(event, event_rule(kind) if isinstance(kind, str) else "")
     try:
-        fields = _common(event, rules)
+        fields = _common(event, rules, tiles)
         variant = PREP.get(kind, _prep_none)(event, fields, rules, sides)
         key = f"event.{kind}.{variant}" if variant else f"event.{kind}"
         if key not in EN:
@@ -792,16 +875,18 @@ def event_line(event: dict, rules: Ruleset, sides: Sides | None = None) -> Line:
         return fallback_line(event, event_rule(kind))
 
 
-def event_lines(events: Iterable[dict], rules: Ruleset, battles: dict[Any, Sides] | None = None) -> list[Line]:
+def event_lines(events: Iterable[dict], rules: Ruleset, battles: dict[Any, Sides] | None = None,
+                tiles: Mapping[str, str] | None = None) -> list[Line]:
     """The lines of a stretch of the log, in order; it remembers who fights each battle, so that a die roll
-    names the side it hurts. A log read in batches passes the same `battles` to each call."""
+    names the side it hurts. A log read in batches passes the same `battles` to each call; `tiles` names the
+    hexes of face-up tiles."""
     battles = {} if battles is None else battles
     out = []
     for event in events:
         if isinstance(event, Mapping) and event.get("kind") in ("battle_announced", "battle_started"):
             battles[event.get("hex")] = (event.get("attacker"), event.get("defender"))
         hex_ = event.get("hex") if isinstance(event, Mapping) else None
-        out.append(event_line(event, rules, battles.get(hex_)))
+        out.append(event_line(event, rules, battles.get(hex_), tiles))
     return out
 
 
@@ -832,9 +917,9 @@ def _step_end(view: Mapping[str, Any]) -> str:
     return "action.end"
 
 
-def _target(value: Any, rules: Ruleset) -> str:
+def _target(value: Any, rules: Ruleset, tiles: Mapping[str, str]) -> str:
     """An event's target: a player, or a hex."""
-    return place(value, rules) if rules.map.has_name(str(value)) and not str(value).isalpha() else str(value)
+    return place(value, rules, tiles) if rules.map.has_name(str(value)) and not str(value).isalpha() else str(value)
 
 
 def action_text(action: Action, rules: Ruleset, view: Mapping[str, Any] | None = None) -> str:
@@ -842,12 +927,12 @@ def action_text(action: Action, rules: Ruleset, view: Mapping[str, Any] | None =
     a war canoe"); an unknown verb, or arguments it cannot read, fall back to the notation. With the player's
     `view`, `end` and `done` say what they end."""
     try:
-        return _action_text(action.verb, tuple(action.args), rules, view or {})
+        return _action_text(action.verb, tuple(action.args), rules, view or {}, face_up_tiles(view))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return text("fallback.action", notation=str(action))
 
 
-def _action_text(verb: str, args: tuple, rules: Ruleset, view: Mapping[str, Any]) -> str:
+def _action_text(verb: str, args: tuple, rules: Ruleset, view: Mapping[str, Any], tiles: Mapping[str, str]) -> str:
     if verb not in ACTION_VERBS:
         return text("fallback.action", notation=str(Action(verb, args)))
     first = args[0] if args else None
@@ -868,12 +953,15 @@ def _action_text(verb: str, args: tuple, rules: Ruleset, view: Mapping[str, Any]
     if verb == "tile":
         return text("action.tile", tile=first)
     if verb == "transit":
-        return text("action.transit", a_piece=_item(args[0], "a"), source=place(args[1], rules),
-                    to=place(args[2], rules))
+        return text("action.transit", a_piece=_item(args[0], "a"), source=place(args[1], rules, tiles),
+                    to=place(args[2], rules, tiles))
     if verb == "take":
         if len(args) == 2:
             return text("action.take.aboard", a_piece=_item(args[0], "a"), a_canoe=_item(args[1], "a"))
         walker = first in ("warrior_band", "colony")
+        party = (view.get("movement") or {}).get("party") or {}
+        if first == "transport_canoe" and party.get("chain_canoe_next"):
+            return text("action.take.chain_canoe")
         return text("action.take.walker" if walker else "action.take", a_piece=_item(first, "a"))
     if verb == "leave":
         if len(args) == 2:
@@ -886,7 +974,10 @@ def _action_text(verb: str, args: tuple, rules: Ruleset, view: Mapping[str, Any]
     if verb in ("panic", "lose", "carry", "save"):
         return text(f"action.{verb}", a_piece=_item(first, "a"))
     if verb == "build":
-        return text("action.build", a_item=_item(args[0], "a"), hex=place(args[1], rules))
+        return text("action.build", a_item=_item(args[0], "a"), hex=place(args[1], rules, tiles),
+                    cost=text("bp", n=rules.costs.get(args[0], "?")))
+    if verb == "buy":
+        return text("action.buy", cost=text("bp", n=rules.costs.get("card", "?")), hex=place(first, rules, tiles))
     if verb in ("use", "card", "show"):
         return text(f"action.{verb}", card=card_title(first, rules))
     if verb == "event":
@@ -897,15 +988,136 @@ def _action_text(verb: str, args: tuple, rules: Ruleset, view: Mapping[str, Any]
         key = f"action.choose.{first}"
         return text(key) if key in EN else text("action.choose", what=first)
     if verb == "target":
-        return text("action.target", target=_target(first, rules))
+        return text("action.target", target=_target(first, rules, tiles))
     if verb == "play":
         card = event_title(first, rules)
         if len(args) > 1:
-            return text("action.play.target", card=card, target=_target(args[1], rules))
+            return text("action.play.target", card=card, target=_target(args[1], rules, tiles))
         return text("action.play", card=card)
     if args:                              # the verbs whose one argument is a hex
-        return text(f"action.{verb}", hex=place(first, rules))
+        return text(f"action.{verb}", hex=place(first, rules, tiles))
     return text(f"action.{verb}")
+
+
+# --- the decision bar's headline ----------------------------------------------------------------------------------
+
+def decision_headline(view: Mapping[str, Any], rules: Ruleset, verbs: set[str]) -> str:
+    """What the human at the screen needs to see to decide: the tile they found, their party and its moves, the
+    knots so far, the BP of their building areas; else whose decision it is."""
+    exploring = view.get("exploration") or {}
+    tiles = face_up_tiles(view)
+    if {"keep", "reveal"} & verbs and exploring.get("target"):
+        record = next((r for r in view["hexes"] if r["hex"] == exploring["target"]), {})
+        if record.get("tile"):
+            return text("ui.found_tile", tile=record["tile"], hex=place(exploring["target"], rules, tiles))
+    party = (view.get("movement") or {}).get("party")
+    if party is not None:
+        boats = [text("ui.boat", canoe=_capital(_item(b["canoe"])), moves=b["moves_left"],
+                      passenger=text("ui.boat.passenger", a_piece=_item(b["passenger"], "a")) if b["passenger"]
+                      else "") for b in party["boats"]]
+        boats += [text("ui.boat", canoe=_capital(_item("rumor")), moves=m, passenger="") for m in party["rumors"]]
+        boats += [_capital(_item(w)) for w in party["walkers"]]
+        return text("ui.party", hex=place(view["movement"]["party_at"], rules, tiles),
+                    boats=text("list.sep").join(boats) if boats else text("ui.party.empty"))
+    if exploring.get("player") == view.get("you") and {"explore", "return", "cross"} & verbs:
+        return text("ui.knots", player_s=_whose(view["you"]), knots=_unit("knots", exploring.get("knots", 0)))
+    areas = (view.get("building") or {}).get("areas")
+    if areas:
+        return text("list.sep").join(area_bp(a, rules, tiles) for a in areas)
+    return text("ui.your_decision", player=view.get("you") or "")
+
+
+def area_bp(area: Mapping[str, Any], rules: Ruleset, tiles: Mapping[str, str]) -> str:
+    """A building area's BP and where it lies (its first three hexes by name) (B1)."""
+    hexes = [place(h, rules, tiles).split(" (")[0] for h in area["hexes"][:3]]
+    return text("ui.area_bp", bp=text("bp", n=area["bp"]), hexes=", ".join(hexes) + ("…" if len(area["hexes"]) > 3
+                                                                                   else ""))
+
+
+def explorer_knots(player: str, knots: int) -> str:
+    return text("ui.explorer_knots", player_s=_whose(player), knots=_unit("knots", knots))
+
+
+# --- the tooltip of a hex --------------------------------------------------------------------------------------
+
+def hex_lines(record: Mapping[str, Any] | None, label: str, kind: str, rules: Ruleset,
+              tiles: Mapping[str, str]) -> list[str]:
+    """What the tooltip says about a hex: its name and label, then what is there (from the view only)."""
+    out = [place(label, rules, tiles)]
+    record = record or {}
+    if kind == "unknown" and not (record.get("ocean") or "tile" in record):
+        out.append(text("tip.unknown"))
+    elif kind == "ocean":
+        out.append(text("tip.ocean"))
+    if "face_up" in record:
+        if record["face_up"]:
+            out.append(text("tip.tile.face_up", tile=record["tile"]))
+        else:
+            players = _join(record.get("discovered_by", []))
+            out.append(text("tip.tile.face_down.known", tile=record["tile"], players=players) if record.get("tile")
+                       else text("tip.tile.face_down", players=players))
+    if record.get("ocean"):
+        out.append(text("tip.explored_ocean"))
+    squares = record.get("squares")
+    if squares:
+        out.append(text("tip.villages", built=squares["green_built"] + squares["brown_built"],
+                        squares=squares["green"] + squares["improved"], green=squares["green"],
+                        brown=squares["brown"], improved=squares["improved"]))
+    owner = record.get("controller")
+    if owner:
+        out.append(text("tip.independent") if owner == "independent" else text("tip.controlled", player=owner))
+    for player, stack in record.get("stacks", {}).items():
+        kinds = stack.get("kinds")
+        pieces = _items(kinds) if kinds else _count(stack["pieces"], "face_down_piece")
+        out.append(text("tip.stack.canoe_up" if stack.get("face_up_canoe") else "tip.stack", player=_who(player),
+                        pieces=pieces))
+    return out
+
+
+# --- the tooltip of a player's row -------------------------------------------------------------------------------
+
+def player_lines(view: Mapping[str, Any], name: str, rules: Ruleset) -> list[str]:
+    """What the tooltip of a player's row says: VP, the face-up cards with their text (public), the viewer's
+    own hidden cards with theirs (the others' are only counted, X9), and the pieces left to build (B1.6)."""
+    player = next((p for p in view["players"] if p["name"] == name), None)
+    if player is None:
+        return [str(name)]
+    cards = {c.key: c for c in rules.cards}
+    out = [text("tip.player", player=name, vp=_vp(player["vp"]), threshold=view.get("threshold", "?"))]
+    for key in player.get("cards_shown", []):
+        card = cards.get(key)
+        out.append(text("tip.card.shown", card=card_title(key, rules), text=card.text if card else ""))
+    if name == view.get("you"):
+        for key in view.get("hand", []):
+            card = cards.get(key)
+            out.append(text("tip.card.hand", card=card_title(key, rules), text=card.text if card else ""))
+    elif player.get("cards_in_hand"):
+        out.append(_unit("tip.hidden_cards", player["cards_in_hand"]))
+    supply = player.get("supply")
+    if supply:
+        out.append(text("tip.supply", pieces=_items(supply)))
+    return out
+
+
+# --- refusals ---------------------------------------------------------------------------------------------------
+
+ITEM_WORDS = {"village": "A village", "improved_agriculture": "Improved agriculture"}
+
+
+def reason_text(reason: Any, rules: Ruleset) -> str:
+    """engine.why_not's reason in words, with its rule number."""
+    data = dict(reason.data)
+    if "hex" in data:
+        data["hex"] = place(data["hex"], rules)
+    if "item" in data:
+        data["item_one"] = _item(data["item"])
+        data["item"] = ITEM_WORDS.get(data["item"], _capital(_item(data["item"], "a")))
+    key = f"why.{reason.code}"
+    try:
+        words = text(key, **data) if key in EN else text("why.not_now")
+    except (KeyError, IndexError, ValueError):
+        words = text("why.not_now")
+    return text("why.with_rule", text=words, rule=reason.rule)
 
 
 # --- decisions --------------------------------------------------------------------------------------------------
@@ -1011,7 +1223,7 @@ def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str
         exp = view["exploration"]
         explorer = exp.get("player")
         phase = exp.get("phase")
-        target = place(exp["target"], rules) if exp.get("target") else ""
+        target = place(exp["target"], rules, face_up_tiles(view)) if exp.get("target") else ""
         if chance:
             if phase == "tile":
                 return Line(text("decision.chance.tiles", player=_who(explorer)), "E4.2")
@@ -1031,12 +1243,12 @@ def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str
         move = view["movement"]
         battle = move.get("battle")
         if battle:
-            return _battle_decision(battle, who, rules)
+            return _battle_decision(battle, who, rules, face_up_tiles(view))
         phase = move.get("phase")
         if phase == "transit":
             return Line(text("decision.move.transit", **names), "M3")
         if phase == "party":
-            return Line(text("decision.move.party", hex=place(move.get("party_at"), rules), **names), "M4")
+            return Line(text("decision.move.party", hex=place(move.get("party_at"), rules, face_up_tiles(view)), **names), "M4")
         if move.get("battles_left"):
             return Line(text("decision.move.battles", **names), "M8")
         return Line(text("decision.move.move", **names), "M4")
@@ -1060,7 +1272,7 @@ BATTLE_RULES = {"cancel": "X26", "card": "X24", "roll": "M8.4", "reroll": "X24",
                 "retreat": "M9", "carry": "X17", "save": "M10", "home": "M11", "raise": "M12", "over": "M12"}
 
 
-def _battle_decision(battle: Mapping[str, Any], who: Any, rules: Ruleset) -> Line:
+def _battle_decision(battle: Mapping[str, Any], who: Any, rules: Ruleset, tiles: Mapping[str, str]) -> Line:
     phase = battle.get("phase")
     if who == "chance":
         phase = "roll"
@@ -1069,6 +1281,6 @@ def _battle_decision(battle: Mapping[str, Any], who: Any, rules: Ruleset) -> Lin
     key = f"decision.battle.{phase}"
     if key not in EN:
         return Line(text("decision.someone", player=_who(who)), "M8")
-    fields = {"player": _who(who), "hex": place(battle.get("hex"), rules),
+    fields = {"player": _who(who), "hex": place(battle.get("hex"), rules, tiles),
               "attacker_s": _whose(battle.get("attacker"))}
     return Line(text(key, **fields), BATTLE_RULES.get(phase, "M8"))

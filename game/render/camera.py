@@ -54,6 +54,11 @@ class Camera:
         self.x, self.y = wx - self.screen[0] / 2 / self.zoom, wy - self.screen[1] / 2 / self.zoom
         self.clamp()
 
+    def put(self, wx: float, wy: float, sx: float, sy: float) -> None:
+        """Move the view so that the world point (wx, wy) shows at the screen point (sx, sy)."""
+        self.x, self.y = wx - sx / self.zoom, wy - sy / self.zoom
+        self.clamp()
+
     def visible(self, wx: float, wy: float, margin: float = 0) -> bool:
         sx, sy = self.to_screen(wx, wy)
         return -margin <= sx <= self.screen[0] + margin and -margin <= sy <= self.screen[1] + margin

@@ -9,14 +9,11 @@ import pygame
 
 from engine import Ruleset
 
-from .. import theme
+from .. import theme, words
 from ..theme import Scale
 
 STEP_TITLES = {"turn_order": "Turn order", "exploration": "Exploration", "movement": "Movement & Battle",
                "building": "Building", "victory": "Victory", "over": "Game over"}
-PIECE_WORDS = {"transport_canoe": "transport canoe", "war_canoe": "war canoe", "warrior_band": "warrior band",
-               "colony": "colony", "rumor": "rumor"}
-
 
 def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], decision: str, scale: Scale) -> None:
     """Turn and step on the left, who decides (and why) after them."""
@@ -45,12 +42,12 @@ def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], 
 
 
 def players_panel(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], rules: Ruleset,
-                  scale: Scale) -> pygame.Rect:
+                  scale: Scale, shares: Mapping[str, float] | None = None) -> pygame.Rect:
     """The VP track as one bar per player to the threshold, in turn order, with each player's cards and
     explorer; then what only the viewer sees (their hand), and the numbers of the step under way. The panel is
     as tall as what it holds (at most `rect`); returns where it was drawn."""
     content = pygame.Surface(rect.size, pygame.SRCALPHA)
-    bottom = players_content(content, pygame.Rect((0, 0), rect.size), view, rules, scale)
+    bottom = players_content(content, pygame.Rect((0, 0), rect.size), view, rules, scale, shares or {})
     used = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, round(bottom + scale.unit * 0.5)))
     theme.panel(screen, used, alpha=252)
     screen.blit(content, used.topleft, pygame.Rect((0, 0), used.size))
@@ -58,7 +55,7 @@ def players_panel(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, 
 
 
 def players_content(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], rules: Ruleset,
-                    scale: Scale) -> float:
+                    scale: Scale, shares: Mapping[str, float]) -> float:
     unit = scale.unit
     x, y = rect.x + unit * 0.6, rect.y + unit * 0.5
     width = rect.w - unit * 1.2
@@ -70,18 +67,31 @@ def players_content(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str
     players = {p["name"]: p for p in view["players"]}
     for name in order:
         p = players[name]
-        y = player_row(screen, x, y, width, p, view, threshold, scale)
+        y = player_row(screen, x, y, width, p, view, threshold, scale, shares.get(name))
     if view.get("you"):
         y += unit * 0.4
         y = hand(screen, x, y, width, view, rules, scale)
-    y = step_numbers(screen, x, y + unit * 0.4, width, view, scale)
+    y = step_numbers(screen, x, y + unit * 0.4, width, view, rules, scale)
     if view["options"].get("kumara"):
         y = south_america(screen, x, y + unit * 0.4, width, view, scale)
     return y
 
 
+def player_rows(rect: pygame.Rect, view: Mapping[str, Any], scale: Scale) -> dict[str, pygame.Rect]:
+    """Where each player's row of the VP panel lies (as players_panel draws them): a player is picked there."""
+    unit = scale.unit
+    y = rect.y + unit * 0.5 + theme.font(scale.small, "semibold").get_height() + unit * 0.3
+    out = {}
+    for name in view["order"] or [p["name"] for p in view["players"]]:
+        out[name] = pygame.Rect(rect.x + unit * 0.3, round(y - unit * 0.15), rect.w - unit * 0.6, round(unit * 3.25))
+        y += unit * 3.45
+    return out
+
+
 def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Mapping[str, Any],
-               view: Mapping[str, Any], threshold: int, scale: Scale) -> float:
+               view: Mapping[str, Any], threshold: int, scale: Scale, shown_vp: float | None = None) -> float:
+    """One player's row: shape, name, VP and the bar to the threshold (`shown_vp`: where the bar stands while
+    the track ticks toward the VP), then cards and explorer."""
     unit = scale.unit
     name = p["name"]
     colour = theme.tribe_colour(name)
@@ -99,7 +109,8 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Mapp
     screen.blit(score, score.get_rect(topright=(x + width, y)))
     bar = pygame.Rect(x + unit * 1.4, y + unit * 1.45, width - unit * 1.4, max(6, unit // 2))
     pygame.draw.rect(screen, (226, 214, 190), bar, border_radius=4)
-    share = min(1.0, float(eval_fraction(p["vp"])) / max(1, threshold))
+    vp_now = eval_fraction(p["vp"]) if shown_vp is None else shown_vp
+    share = min(1.0, vp_now / max(1, threshold))
     pygame.draw.rect(screen, colour, (bar.x, bar.y, max(2, bar.w * share), bar.h), border_radius=4)
     pygame.draw.rect(screen, theme.PANEL_EDGE, bar, 1, border_radius=4)
     hidden, shown = p["cards_in_hand"], len(p["cards_shown"])
@@ -128,17 +139,17 @@ def hand(screen: pygame.Surface, x: float, y: float, width: float, view: Mapping
 
 
 def step_numbers(screen: pygame.Surface, x: float, y: float, width: float, view: Mapping[str, Any],
-                 scale: Scale) -> float:
+                 rules: Ruleset, scale: Scale) -> float:
     """Knots while an explorer is out (E5); BP of each building area for the viewer while building (B1)."""
     lines: list[str] = []
+    tiles = words.face_up_tiles(view)
     exploring = view.get("exploration")
     if exploring and exploring.get("player"):
-        lines.append(f"{exploring['player']}'s explorer: {exploring['knots']} knots (5 returns, 6 is lost)")
+        lines.append(words.explorer_knots(exploring["player"], exploring["knots"]))
     building = view.get("building")
     if building and building.get("areas"):
         for area in building["areas"]:
-            hexes = ", ".join(area["hexes"][:3]) + ("…" if len(area["hexes"]) > 3 else "")
-            lines.append(f"{area['bp']} BP to build at {hexes}")
+            lines.append(words.area_bp(area, rules, tiles))
     for line in lines:
         for part in theme.wrap(line, scale.small, round(width)):
             screen.blit(theme.text(part, scale.small, theme.INK, "semibold"), (x, y))
@@ -190,8 +201,8 @@ def log_panel(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[s
                         rect.h - unit * 0.6 - title.get_height())
     line_h = theme.font(scale.small).get_linesize()
     wrapped: list[tuple[str, str]] = []
-    for words, rule in lines[-200:]:
-        parts = theme.wrap(words, scale.small, inner.w - unit * 2.6)
+    for line, rule in lines[-200:]:
+        parts = theme.wrap(line, scale.small, inner.w - unit * 2.6)
         wrapped += [(part, rule if i == 0 else "") for i, part in enumerate(parts)]
     visible = max(1, inner.h // line_h)
     end = max(0, len(wrapped) - scroll)
@@ -199,8 +210,8 @@ def log_panel(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[s
     y = inner.bottom - len(shown) * line_h
     clip = screen.get_clip()
     screen.set_clip(inner)
-    for words, rule in shown:
-        screen.blit(theme.text(words, scale.small, theme.INK), (inner.x, y))
+    for line, rule in shown:
+        screen.blit(theme.text(line, scale.small, theme.INK), (inner.x, y))
         if rule:
             tag = theme.text(rule, scale.small, theme.MUTED)
             screen.blit(tag, tag.get_rect(topright=(inner.right, y)))
@@ -208,15 +219,21 @@ def log_panel(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[s
     screen.set_clip(clip)
 
 
-def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str], scale: Scale) -> pygame.Rect:
-    """A small card of text beside the pointer, kept on screen."""
+def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str], scale: Scale,
+            avoid: pygame.Rect | None = None) -> pygame.Rect:
+    """A small card of text beside the pointer, kept on screen, above the pointer if below it would cover
+    `avoid` (the decision bar)."""
     unit = scale.unit
-    surfaces = [theme.text(line, scale.small, theme.INK, "bold" if i == 0 else "regular")
-                for i, line in enumerate(lines)]
+    room = round(min(screen.get_width() * 0.45, unit * 30))
+    surfaces = [theme.text(part, scale.small, theme.INK, "bold" if i == 0 else "regular")
+                for i, line in enumerate(lines) for part in theme.wrap(line, scale.small, room)]
     w = max(s.get_width() for s in surfaces) + unit
     h = sum(s.get_height() for s in surfaces) + unit * 0.6
     rect = pygame.Rect(at[0] + unit, at[1] + unit, w, h)
     rect.clamp_ip(screen.get_rect())
+    if avoid is not None and rect.colliderect(avoid):
+        rect.bottom = round(at[1] - unit * 0.5)
+        rect.clamp_ip(screen.get_rect())
     theme.panel(screen, rect, fill=(252, 248, 236), radius=6, alpha=245)
     y = rect.y + unit * 0.3
     for s in surfaces:
@@ -225,36 +242,3 @@ def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str
     return rect
 
 
-def hex_lines(record: Mapping[str, Any] | None, label: str, name: str, kind: str) -> list[str]:
-    """What the tooltip says about a hex: its label and name, then what is there (from the view only)."""
-    head = f"{name} ({label})" if name and name != label else label
-    out = [head]
-    if kind == "unknown" and not (record and (record.get("ocean") or "tile" in record)):
-        out.append("Unknown waters: only an explorer may enter (E1)")
-    elif kind == "ocean":
-        out.append("Open ocean")
-    if record:
-        if "face_up" in record:
-            if record["face_up"]:
-                out.append(f"Island group {record['tile']}")
-            else:
-                found = ", ".join(record.get("discovered_by", []))
-                seen = f": {record['tile']}" if record.get("tile") else ""
-                out.append(f"Face-down tile{seen} (discovered by {found})")
-        if record.get("ocean"):
-            out.append("Explored: ocean")
-        squares = record.get("squares")
-        if squares:
-            out.append(f"Villages {squares['green_built'] + squares['brown_built']} of "
-                       f"{squares['green'] + squares['improved']} squares ({squares['green']} green, "
-                       f"{squares['brown']} brown, {squares['improved']} improved)")
-        owner = record.get("controller")
-        if owner:
-            out.append("Independent (local warriors defend it)" if owner == "independent" else f"Controlled by {owner}")
-        for player, stack in record.get("stacks", {}).items():
-            kinds = stack.get("kinds")
-            what = ", ".join(f"{n} {PIECE_WORDS.get(k, k)}" for k, n in kinds.items()) if kinds else \
-                f"{stack['pieces']} face-down piece{'s' if stack['pieces'] != 1 else ''}"
-            canoe = "; a transport canoe face up" if stack.get("face_up_canoe") else ""
-            out.append(f"{player}: {what}{canoe}")
-    return out

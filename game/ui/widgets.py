@@ -176,17 +176,20 @@ class NumberField(Widget):
 class ListView(Widget):
     """A scrolling list of lines; select picks the highlighted one."""
 
-    def __init__(self, items: Sequence[str], picked: Callable[[int], None], label: str = ""):
+    def __init__(self, items: Sequence[str], picked: Callable[[int], None], label: str = "",
+                 enabled: Sequence[bool] | None = None):
         super().__init__(label)
         self.items = list(items)
+        self.enabled_rows = list(enabled) if enabled is not None else [True] * len(self.items)
         self.picked = picked
         self.index = 0
         self.top = 0
         self.row = 30
 
-    def set_items(self, items: Sequence[str]) -> None:
-        if list(items) != self.items:
-            self.items = list(items)
+    def set_items(self, items: Sequence[str], enabled: Sequence[bool] | None = None) -> None:
+        rows = list(enabled) if enabled is not None else [True] * len(items)
+        if list(items) != self.items or rows != self.enabled_rows:
+            self.items, self.enabled_rows = list(items), rows
             self.index = min(self.index, max(0, len(self.items) - 1))
             self.top = 0
 
@@ -231,7 +234,7 @@ class ListView(Widget):
             rect = self.row_rect(i)
             if i == self.index:
                 pygame.draw.rect(surface, theme.SELECTED if focused else (236, 226, 200), rect, border_radius=6)
-            label = theme.text(self.items[i], size, theme.INK)
+            label = theme.text(self.items[i], size, theme.INK if self.enabled_rows[i] else theme.MUTED)
             surface.blit(label, label.get_rect(midleft=(rect.x + size * 0.5, rect.centery)))
         surface.set_clip(clip)
         if len(self.items) > self.rows:                   # a scroll bar

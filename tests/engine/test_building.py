@@ -170,7 +170,12 @@ def test_M6_a_transport_canoe_may_be_face_up_when_built(rules):
     s = game(rules, islands=[{"ig": "Tonga", "villages": 4, "controller": "Tonga", "capital": True}])
     do(s, "build transport_canoe 0807")
     assert "raise 0807" in legal(s)
-    do(s, "raise 0807", "end", "end")
+    do(s, "raise 0807")
+    planned = [{k: v for k, v in e.items() if k != "kind"} for e in engine.events_since(s, "Tonga", 0)[0]
+               if e["kind"] == "build_planned" and e["item"] == "face_up_canoe"]
+    assert planned == [{"player": "Tonga", "item": "face_up_canoe", "hex": "0807"}], "the builder is told"
+    assert not [e for e in engine.events_since(s, "Samoa", 0)[0] if e["kind"] == "build_planned"], "X8: secret"
+    do(s, "end", "end")
     assert any(s.piece_up[p] for p in s.pieces_of(0, TRANSPORT))
 
 

@@ -182,7 +182,7 @@ def test_M5_the_party_and_its_passengers_are_shown_to_their_owner_only(rules):
                                         "passenger_moved": False},
                                        {"canoe": "transport_canoe", "moves_left": 2, "passenger": "colony",
                                         "passenger_moved": False}],
-                             "rumors": [2], "walkers": []}
+                             "rumors": [2], "walkers": [], "chain_canoe_next": False}
     theirs = engine.observe(s, "Samoa")["movement"]
     assert "party" not in theirs and "moved_passengers" not in theirs and theirs["party_size"] == 4
 
@@ -198,6 +198,16 @@ def test_M6_one_face_up_transport_per_hex_raised_during_movement(rules):
     assert len([p for p in s.pieces_of(0, TRANSPORT) if s.piece_up[p]]) == 1, "the face-down one set out"
     do(s, "take transport_canoe")
     assert not any(s.piece_up[p] for p in s.pieces_of(0, TRANSPORT)), "X19: a chain canoe that sets out turns"
+
+
+def test_X19_the_owner_is_told_when_the_next_canoe_taken_is_the_chain_canoe(rules):
+    s = game(rules, [{"hex": "Tonga", "transport_canoe": 2}])
+    do(s, "raise 0807", "party 0807")
+    assert engine.observe(s, "Tonga")["movement"]["party"]["chain_canoe_next"] is False, "a face-down one is left"
+    do(s, "take transport_canoe")
+    assert engine.observe(s, "Tonga")["movement"]["party"]["chain_canoe_next"] is True
+    do(s, "take transport_canoe")
+    assert engine.observe(s, "Tonga")["movement"]["party"]["chain_canoe_next"] is False, "none is left to take"
 
 
 def test_M7_X5_rumors_move_like_canoes(rules):

@@ -191,6 +191,70 @@ def test_place_gives_printed_names_and_plain_labels(rules: engine.Ruleset) -> No
     assert place("9999", rules) == "9999"
 
 
+def test_face_up_tiles_name_their_hexes_except_in_the_line_that_names_the_tile(rules: engine.Ruleset) -> None:
+    view = {"hexes": [{"hex": "0906", "tile": "Nihoa", "face_up": True},
+                      {"hex": "1006", "tile": "Manihiki", "face_up": False}]}
+    tiles = words.face_up_tiles(view)
+    assert tiles == {"0906": "Nihoa"}, "a face-down tile is named to its discoverer only, never in a place"
+    assert place("0906", rules, tiles) == "Nihoa (0906)" and place("1006", rules, tiles) == "1006"
+    planned = {"kind": "build_planned", "player": "Samoa", "item": "village", "hex": "0906"}
+    revealed = {"kind": "tile_revealed", "by": "Samoa", "tile": "Nihoa", "hex": "0906"}
+    assert [line.text for line in event_lines([planned, revealed], rules, tiles=tiles)] == [
+        "Samoa plans a village at Nihoa (0906).", "Samoa reveals Nihoa at 0906."]
+
+
+def test_a_hex_tooltip_counts_the_pieces_in_words(rules: engine.Ruleset) -> None:
+    record = {"hex": "0806", "controller": "Samoa",
+              "squares": {"green": 4, "brown": 0, "improved": 0, "green_built": 4, "brown_built": 0},
+              "stacks": {"Samoa": {"kinds": {"transport_canoe": 1, "warrior_band": 2, "colony": 1},
+                                   "face_up_canoe": True},
+                         "Tonga": {"pieces": 1}}}
+    lines = words.hex_lines(record, "0806", rules.map.kinds[rules.map.hex_of("0806")], rules, {})
+    assert lines == ["Samoa (0806)", "Villages 4 of 4 squares (4 green, 0 brown, 0 improved)", "Controlled by Samoa",
+                     "Samoa: 1 transport canoe, 2 warrior bands and 1 colony; a transport canoe face up",
+                     "Tonga: 1 face-down piece"]
+    assert words.hex_lines(None, "1509", "unknown", rules, {})[1] == "Unknown waters: only an explorer may enter (E1)"
+
+
+def test_knots_and_build_points_in_the_singular_and_the_plural(rules: engine.Ruleset) -> None:
+    assert words.explorer_knots("Samoa", 1) == "Samoa's explorer: 1 knot (5 returns, 6 is lost)"
+    assert words.explorer_knots("Samoa", 3).startswith("Samoa's explorer: 3 knots")
+    area = {"bp": 5, "hexes": ["0806", "0906", "1006", "1105"]}
+    assert words.area_bp(area, rules, {"0906": "Nihoa"}) == "5 BP to build at Samoa, Nihoa, 1006…"
+
+
+def test_a_player_row_tooltip_shows_face_up_cards_and_only_the_viewers_own_hand(rules: engine.Ruleset) -> None:
+    view = {"you": "Samoa", "threshold": 28, "hand": ["moai"],
+            "players": [{"name": "Samoa", "vp": "14", "cards_shown": ["surfing"], "cards_in_hand": 1,
+                         "supply": {"war_canoe": 2, "colony": 0}},
+                        {"name": "Tonga", "vp": "13/2", "cards_shown": [], "cards_in_hand": 2, "supply": {}}]}
+    assert words.player_lines(view, "Samoa", rules) == [
+        "Samoa: 14 VP of 28", "Face up: Surfing: 1 VP.", "In your hand: Moai: 3 VP.", "Left to build: 2 war canoes"]
+    assert words.player_lines(view, "Tonga", rules) == ["Tonga: 6½ VP of 28", "2 hidden cards"]
+
+
+def test_a_refusal_names_the_missing_piece_plainly(rules: engine.Ruleset) -> None:
+    reason = engine.Reason("B1.6", "build_mix", {"item": "transport_canoe", "hex": "0806"})
+    assert words.reason_text(reason, rules) == "No transport canoe left in your supply (B1.6)"
+
+
+def test_the_chain_canoe_is_named_before_it_is_taken(rules: engine.Ruleset) -> None:
+    take = Action("take", ("transport_canoe",))
+    assert action_text(take, rules, {"movement": {"party": {"chain_canoe_next": False}}}) == (
+        "Add a transport canoe to the party")
+    assert action_text(take, rules, {"movement": {"party": {"chain_canoe_next": True}}}) == (
+        "Add the face-up transport canoe to the party (it turns face down: X19)")
+
+
+def test_builds_say_what_they_cost(rules: engine.Ruleset) -> None:
+    assert action_text(Action("build", ("war_canoe", "0806")), rules) == (
+        f"Build a war canoe at Samoa (0806) ({rules.costs['war_canoe']} BP)")
+    assert action_text(Action("buy", ("0806",)), rules) == (
+        f"Buy an Arts & Culture card with {rules.costs['card']} BP from Samoa (0806)")
+    line = event_line({"kind": "build_planned", "player": "Samoa", "item": "face_up_canoe", "hex": "0906"}, rules)
+    assert line == Line("Samoa plans to put the new transport canoe at 0906 face up.", "M6")
+
+
 # --- actions ----------------------------------------------------------------------------------------------------
 
 def notation_rows() -> list[tuple[Action, str, str]]:

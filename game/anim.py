@@ -1,0 +1,194 @@
+"""The animation queue, fed by the events the viewer may see (CLIENT.md): explorers and stacks glide hex by hex
+along the route they took, markers come out of the cup, tiles flip, villages rise, pieces panic and leave, dice
+show their face, the VP track ticks. Animations play one after another; the table shows the view from before
+them and installs the new one when the queue is empty, and any key or click skips to the end.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Mapping
+
+import pygame
+
+from . import theme
+from .render import mapart
+
+# Seconds an animation lasts at speed "normal"; slow lasts longer, fast shorter, instant not at all.
+SPEED_FACTOR = {"slow": 1.7, "normal": 1.0, "fast": 0.35, "instant": 0.0}
+GLIDE_STEP, POP, FLIP = 0.28, 0.8, 0.55
+
+Point = tuple[float, float]
+ToScreen = Callable[[str], tuple[Point, float]]      # hex label -> (screen centre, hex size on screen)
+
+
+def ease(t: float) -> float:
+    """Ease in and out: slow at both ends, like a canoe leaving and reaching a beach."""
+    return t * t * (3 - 2 * t)
+
+
+class Anim:
+    def __init__(self, duration: float):
+        self.duration = max(duration, 1e-6)
+        self.elapsed = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    @property
+    def t(self) -> float:
+        return min(1.0, self.elapsed / self.duration)
+
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+        raise NotImplementedError
+
+
+class Glide(Anim):
+    """A piece sailing along hexes: an explorer's canoe, or a stack's token with its height."""
+
+    def __init__(self, path: list[str], owner: str, pieces: int, speed: float):
+        super().__init__(GLIDE_STEP * max(1, len(path) - 1) * speed)
+        self.path, self.owner, self.pieces = path, owner, pieces
+
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+        if len(self.path) < 2:
+            return
+        legs = len(self.path) - 1
+        position = ease(self.t) * legs
+        i = min(legs - 1, int(position))
+        (a, size), (b, _) = where(self.path[i]), where(self.path[i + 1])
+        f = position - i
+        x, y = a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+        if self.pieces:
+            mapart.token(screen, (x, y), size * 0.26, self.owner, self.pieces, False, unit)
+        else:
+            mapart.explorer(screen, (x, y), size * 0.34, self.owner)
+
+
+class Pop(Anim):
+    """Something appears at a hex: a ring grows and a label rises (a marker, a village, a hit, a die face)."""
+
+    def __init__(self, hex_label: str, words: str, colour: theme.Colour, speed: float):
+        super().__init__(POP * speed)
+        self.hex, self.words, self.colour = hex_label, words, colour
+
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+        (x, y), size = where(self.hex)
+        t = self.t
+        radius = size * (0.3 + 0.6 * ease(min(1.0, t * 1.6)))
+        alpha = round(255 * (1 - max(0.0, t - 0.6) / 0.4))
+        ring = pygame.Surface((radius * 2 + 8, radius * 2 + 8), pygame.SRCALPHA)
+        pygame.draw.circle(ring, (*self.colour, alpha), ring.get_rect().center, radius, max(2, round(size / 10)))
+        screen.blit(ring, ring.get_rect(center=(round(x), round(y))))
+        if self.words:
+            label = theme.text(self.words, unit, theme.WHITE, "bold")
+            box = label.get_rect(center=(round(x), round(y - size * 0.6 - 12 * ease(t))))
+            back = pygame.Surface(box.inflate(12, 4).size, pygame.SRCALPHA)
+            pygame.draw.rect(back, (*theme.INK, min(alpha, 210)), back.get_rect(), border_radius=6)
+            screen.blit(back, box.inflate(12, 4))
+            label.set_alpha(alpha)
+            screen.blit(label, box)
+
+
+class Flip(Anim):
+    """A tile turns face up: it narrows to an edge and opens again with its name."""
+
+    def __init__(self, hex_label: str, name: str, speed: float):
+        super().__init__(FLIP * speed)
+        self.hex, self.name = hex_label, name
+
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+        (x, y), size = where(self.hex)
+        width = abs(math.cos(math.pi * self.t)) * size * 1.7
+        card = pygame.Rect(0, 0, max(2, round(width)), round(size * 1.5))
+        card.center = (round(x), round(y))
+        colour = (186, 142, 92) if self.t < 0.5 else theme.SAND
+        pygame.draw.rect(screen, colour, card, border_radius=6)
+        pygame.draw.rect(screen, theme.INK, card, 2, border_radius=6)
+        if self.t >= 0.5 and width > size:
+            label = theme.text(self.name, unit, theme.INK, "bold")
+            screen.blit(label, label.get_rect(center=card.center))
+
+
+class Queue:
+    """Animations played one after another."""
+
+    def __init__(self) -> None:
+        self.items: list[Anim] = []
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.items)
+
+    def add(self, anim: Anim) -> None:
+        if anim.duration > 1e-5:
+            self.items.append(anim)
+
+    def update(self, dt: float) -> None:
+        while self.items and dt > 0:
+            head = self.items[0]
+            used = min(dt, head.duration - head.elapsed)
+            head.elapsed += used
+            dt -= used
+            if head.done:
+                self.items.pop(0)
+
+    def skip(self) -> None:
+        self.items.clear()
+
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+        if self.items:
+            self.items[0].draw(screen, where, unit)
+
+
+PIECE_SHORT = {"transport_canoe": "transport", "war_canoe": "war canoe", "warrior_band": "band", "colony": "colony",
+               "rumor": "rumor", "local_warrior": "local warrior"}
+
+
+def from_events(events: list[Mapping[str, Any]], explorers: dict[str, str], speed: str) -> list[Anim]:
+    """The animations of a batch of events the viewer saw. `explorers`: where each player's explorer was shown
+    before (a hex label, "home" or "lost"), kept up to date here so that each glide starts where the last ended."""
+    factor = SPEED_FACTOR.get(speed, 1.0)
+    if factor == 0:
+        return []
+    out: list[Anim] = []
+    for e in events:
+        kind = e.get("kind")
+        if kind == "explorer_moved":
+            player, to = e.get("player"), e.get("to")
+            path = list(e.get("path") or [])
+            if not path:
+                start = explorers.get(player)
+                path = [start, to] if start not in (None, "home", "lost") else [to, to]
+            out.append(Glide(path, player, 0, factor))
+            explorers[player] = to
+        elif kind in ("explorer_returned", "explorer_lost", "explorer_back"):
+            explorers[e.get("player")] = "lost" if kind == "explorer_lost" else "home"
+        elif kind in ("stack_moved", "transit") and e.get("source") and e.get("to"):
+            out.append(Glide([e["source"], e["to"]], e.get("player"), int(e.get("pieces") or 1), factor))
+        elif kind == "retreat" and e.get("to"):
+            out.append(Glide([e["source"], e["to"]], e.get("player"), int(e.get("pieces") or 1), factor))
+        elif kind == "marker_drawn":
+            marker = str(e.get("marker", "")).replace("_", " ")
+            knots = e.get("knots")
+            words = f"{marker} {knots}" if marker != "off course" else "off course!"
+            out.append(Pop(e.get("hex"), words, (110, 190, 240), factor))
+        elif kind == "tile_revealed":
+            out.append(Flip(e.get("hex"), str(e.get("tile", "")), factor))
+        elif kind in ("village_built", "settled", "built"):
+            if e.get("hex"):
+                out.append(Pop(e["hex"], "built" if kind == "built" else "new village", theme.GREEN_SQUARE, factor))
+        elif kind == "conquest":
+            out.append(Pop(e.get("hex"), "conquered", theme.ACCENT, factor))
+        elif kind == "battle_started":
+            out.append(Pop(e.get("hex"), "battle!", (220, 60, 50), factor))
+        elif kind == "die_rolled":
+            result = str(e.get("result", "")).replace("_", " ")
+            out.append(Pop(e.get("hex"), f"die {e.get('face')}: {result}", (250, 250, 250), factor))
+        elif kind in ("piece_removed", "piece_panicked"):
+            verb = "lost" if kind == "piece_removed" else "panics"
+            piece = PIECE_SHORT.get(e.get("piece"), e.get("piece"))
+            out.append(Pop(e.get("hex"), f"{e.get('player')}'s {piece} {verb}", (230, 120, 60), factor))
+        elif kind == "village_lost" and e.get("hex"):
+            out.append(Pop(e["hex"], "village lost", (200, 70, 60), factor))
+    return out

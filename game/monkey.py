@@ -1,0 +1,220 @@
+"""The UI monkey (CLIENT.md): every human seat's decision is a seeded random legal action, issued as synthetic
+mouse, key or pad events through the real event queue, input layer and scenes. It reads the screen's geometry
+(where a hex, a button or a menu line is drawn) as a player's eyes would, and never applies an action itself.
+
+Each game prints one line: the actions issued, how many could not be produced by input, and the final state
+hash, checked against the hash the engine alone reaches with the same seats, seed and choices.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pygame
+
+import engine
+from engine.ai import BOTS
+
+from . import gestures
+from .app import App
+from .match import HUMAN, Match
+from .render import hud
+from .scenes import flow
+from .scenes.handoff import HandoffScene
+from .scenes.table import TableScene
+
+KEY_NEXT = pygame.K_TAB
+PAD = {"next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, "select": pygame.CONTROLLER_BUTTON_A,
+       "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+
+
+class Hands:
+    """Synthetic input on one device, one frame after each gesture."""
+
+    def __init__(self, app: App, device: str):
+        self.app, self.device = app, device
+
+    def frame(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.frame()
+
+    def click(self, pos: tuple[float, float]) -> None:
+        pos = (round(pos[0]), round(pos[1]))
+        for e in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
+            pygame.event.post(e)
+        self.frame()
+
+    def drag(self, start: tuple[float, float], rel: tuple[float, float]) -> None:
+        """Press, move in steps, release: the map pans with the pointer."""
+        x, y = round(start[0]), round(start[1])
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+        steps = 8
+        for i in range(steps):
+            dx, dy = round(rel[0] * (i + 1) / steps) - round(rel[0] * i / steps), \
+                round(rel[1] * (i + 1) / steps) - round(rel[1] * i / steps)
+            x, y = x + dx, y + dy
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(dx, dy), buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+        self.frame()
+
+    def press(self, what: str) -> None:
+        """'next', 'select' or 'down' on the keyboard or the pad."""
+        if self.device == "pad":
+            button = PAD[what]
+            pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button))
+            pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=0, button=button))
+        else:
+            key = {"next": KEY_NEXT, "select": pygame.K_RETURN, "down": pygame.K_DOWN}[what]
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+        self.frame()
+
+
+def issue(hands: Hands, table: TableScene, action: engine.Action) -> None:
+    """Make `action` by its natural gesture on the table, as a player would."""
+    rules = table.app.rules
+    h = gestures.hex_of(action, rules)
+    if action.verb == "order":
+        target = [("row", action.args[0]), ("button", None)]
+    elif h >= 0:
+        target = [("hex", h)]
+    else:
+        target = [("button", None)]
+    for kind, value in target:
+        if kind == "button":
+            if action not in table.bar_actions:
+                return                              # a two-player turn order needs no direction
+            value = table.bar_actions.index(action)
+        if hands.device == "mouse":
+            point(hands, table, kind, value)
+        else:
+            focus(hands, table, kind, value)
+    if table.menu is not None:
+        rows = [row[1] for row in table.menu.rows]
+        if action in rows:
+            choose_in_menu(hands, table, rows.index(action))
+
+
+def point(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
+    """The mouse: click the row, the button or the hex (panning the map first if the hex is out of sight)."""
+    if kind == "row":
+        rows = hud.player_rows(table.panels()["left"], table.shown, table.app.scale)
+        hands.click(rows[value].center)
+    elif kind == "button":
+        hands.click(table.bar.widgets[value].rect.center)
+    else:
+        cx, cy = table.layout.centres[value]
+        for _ in range(4):
+            if table.map_visible(cx, cy):
+                break
+            area = table.map_area()
+            sx, sy = table.camera.to_screen(cx, cy)
+            hands.drag(area.center, (area.centerx - sx, area.centery - sy))
+        hands.click(table.camera.to_screen(cx, cy))
+
+
+def focus(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
+    """The keys or the pad: step the focus to the row, button or hex, then select it."""
+    for _ in range(len(table.stops()) + 1):
+        if table.stop() == (kind, value):
+            break
+        hands.press("next")
+    hands.press("select")
+
+
+def choose_in_menu(hands: Hands, table: TableScene, index: int) -> None:
+    menu = table.menu
+    assert menu is not None
+    if hands.device == "mouse":
+        lst = menu.list
+        while index < lst.top:
+            lst.scroll(-1)
+        while index >= lst.top + lst.rows:
+            lst.scroll(1)
+        hands.click(lst.row_rect(index).center)
+        return
+    for _ in range(len(menu.rows) + 1):
+        if table.menu is None or table.menu.list.index == index:
+            break
+        hands.press("down")
+    hands.press("select")
+
+
+def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict,
+         device: str, turns: int, counts: Counter) -> tuple[int, int, str, bool]:
+    """One game; returns (actions issued, unreachable, state hash, hash equals the engine's alone)."""
+    match = Match.new(rules, players, seats, seed, options, speed="instant", max_turns=turns)
+    flow.start_match(app, match)
+    hands = Hands(app, device)
+    rnd = random.Random(seed * 7919 + 17)
+    choices: list[engine.Action] = []
+    issued = unreachable = idle = 0
+    while not match.stopped and app.running:
+        top = app.top
+        if isinstance(top, HandoffScene):
+            button = top.form.widgets[0]
+            hands.click(button.rect.center) if device == "mouse" else hands.press("select")
+            continue
+        if not isinstance(top, TableScene):
+            break
+        if not top.legal or top.anim.busy or top.pending:
+            hands.frame()
+            idle += 1
+            if idle > 20000:
+                break
+            continue
+        idle = 0
+        action = top.legal[rnd.randrange(len(top.legal))]
+        before = len(match.decisions)
+        issue(hands, top, action)
+        issued += 1
+        counts[action.verb] += 1
+        if len(match.decisions) != before + 1 or match.decisions[-1] != action:
+            unreachable += 1
+            print(f"  unreachable: {action} ({top.shown['step']})", flush=True)
+            break
+        choices.append(action)
+    digest = match.state_hash()
+    match.close()
+    alone = replay(rules, players, seats, seed, options, choices, turns)
+    return issued, unreachable, digest, alone == digest
+
+
+def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict,
+           choices: list[engine.Action], turns: int) -> str:
+    """The same game through the engine alone: the humans' choices in order, the bots and chance as before."""
+    state = engine.new_game(rules, players, seed, options)
+    kinds = {name: seats[i % len(seats)] for i, name in enumerate(state.names)}
+    bots = {name: BOTS[kind](name, seed, rules) for name, kind in kinds.items() if kind != HUMAN}
+    queue = list(choices)
+    while not engine.is_over(state) and state.turn <= turns:
+        who = engine.current_player(state)
+        if who == engine.CHANCE:
+            engine.resolve_chance(state)
+        elif kinds[who] == HUMAN:
+            if not queue:
+                break
+            engine.apply(state, queue.pop(0))
+        else:
+            engine.apply(state, bots[who].choose(lambda: engine.observe(state, who, log=False),
+                                                 engine.legal_actions(state)))
+    return engine.state_hash(state)
+
+
+def run(app: App, rules: engine.Ruleset, games: int, device: str, seats: list[str] | None, players: int | None,
+        seed: int, options: dict, turns: int) -> tuple[int, Counter]:
+    """Play the games, print a line each; returns (failures, actions issued per verb)."""
+    counts: Counter = Counter()
+    failures = 0
+    for i in range(games):
+        n = players if players and seats else 2 + i % 3
+        kinds = seats or [HUMAN]
+        issued, unreachable, digest, same = play(app, rules, n, kinds, seed + i, options, device, turns, counts)
+        failures += unreachable > 0 or not same
+        print(f"monkey game {i + 1}: {n} players, seed {seed + i}, {device}: {issued} actions issued, "
+              f"{unreachable} unreachable, state hash {digest[:16]} "
+              f"({'equals' if same else 'DIFFERS FROM'} the engine alone)", flush=True)
+    return failures, counts
