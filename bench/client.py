@@ -1,6 +1,7 @@
 """Client benchmarks (printed, never asserted; targets in CLIENT.md): time from launch to the first frame, and
 frame times at 1920x1080 in the middle of a game with the log open and a tooltip showing: while a human's
-decision waits, while bots play with their moves animated, and while they play fast.
+decision waits, while bots play with their moves animated, and while they play fast; and while a battle is
+fought in the overlay, the die rolling in its tray.
 
     python bench/client.py [--frames N] [--launches N]
 """
@@ -68,6 +69,48 @@ def frame_times(frames: int, seats: list[str], speed: str) -> tuple[list[float],
         return list(app.frame_times), match.actions - start_actions
 
 
+# A battle at sea (M8): Tonga's two war canoes with their bands attack Samoa's canoes; Tonga, a human here,
+# decides with the first legal action whenever asked, the rule bot decides for Samoa.
+SEA_BATTLE = {"players": ["Tonga", "Samoa"], "step": "movement", "order": ["Tonga", "Samoa"], "ocean": ["0906", "1006"],
+              "pieces": {"Tonga": [{"hex": "0906", "war_canoe": 2, "warrior_band": 2}],
+                         "Samoa": [{"hex": "1006", "war_canoe": 1, "transport_canoe": 1, "warrior_band": 1}]}}
+SEA_MOVES = ("party 0906", "take war_canoe", "take war_canoe", "take warrior_band war_canoe",
+             "take warrior_band war_canoe", "go 1006", "done", "end")
+
+
+def battle_frames(battles: int) -> tuple[list[float], int]:
+    """Frame times at 1920x1080 while battles at sea are fought at speed normal (the overlay, the die rolling in
+    its tray, the pops), each battle to its end, a frame being 1/60 s of game time; and how many dice were
+    thrown."""
+    screen = pygame.display.set_mode((1920, 1080))
+    rules = engine.load_ruleset()
+    times: list[float] = []
+    throws = 0
+    with tempfile.TemporaryDirectory() as data:
+        app = App(screen, Settings(data_dir=Path(data), speed="normal"), rules, fixed_dt=1 / 60)   # game time
+        for seed in range(battles):
+            state = engine.load_scenario(rules, {**SEA_BATTLE, "seed": seed})
+            for notation in SEA_MOVES[:-1]:
+                engine.apply(state, engine.parse_action(state, notation))
+            match = Match(rules, state, {"Tonga": "human", "Samoa": "rules"}, seed, speed="normal")
+            table = TableScene(app, match)
+            app.push(table)
+            app.frame()
+            table.act(engine.parse_action(state, SEA_MOVES[-1]))
+            app.frame_times.clear()
+            for _ in range(6000):
+                if table.legal and table.battle is not None and not table.anim.busy:
+                    table.act(table.legal[0])
+                throws += table.anim.throw is not None and table.anim.throw.elapsed == 0
+                app.frame()
+                if table.battle is None and not table.anim.busy:
+                    break
+            times += app.frame_times
+            match.close()
+            app.pop()
+    return times, throws
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -91,6 +134,11 @@ def main() -> None:
         print(f"1920x1080, turn 8, log open, tooltip, {label}: frame p50 {percentile(ms, 50):.2f} ms, "
               f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms over {len(ms)} frames; "
               f"{played} actions played (target p99 8.3 ms, none over 33 ms)")
+    times, throws = battle_frames(8)
+    ms = [t * 1000 for t in times]
+    print(f"1920x1080, 8 battles at sea in the overlay, speed normal: frame p50 {percentile(ms, 50):.2f} ms, "
+          f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms over {len(ms)} frames; {throws} dice thrown "
+          f"(target p99 8.3 ms, none over 33 ms)")
 
 
 if __name__ == "__main__":

@@ -127,7 +127,9 @@ def fight(state: GameState, b: Battle) -> list[Event]:
                         defender=_name(state, defender), **{
                             "attacker_pieces": _kinds(state, list(state.pieces_at(h, attacker))),
                             "defender_pieces": _kinds(state, list(state.pieces_at(h, defender)))
-                            if defender >= 0 else {}, "local_warriors": b.locals, "villages": b.villages}))
+                            if defender >= 0 else {}, "local_warriors": b.locals, "villages": b.villages,
+                            "front": [_kinds(state, b.front[side]) for side in (ATTACKER, DEFENDER)],
+                            "back": [_kinds(state, _back_row(state, b, side)) for side in (ATTACKER, DEFENDER)]}))
     if not b.front[DEFENDER] and not b.locals:
         events.append(event("battle_won_at_once", hex=rules.map.labels[h], attacker=state.names[attacker]))
         return events + finish(state, b, ATTACKER)                   # M8.3
@@ -545,10 +547,23 @@ def rejoin(state: GameState, b: Battle, face_up: bool) -> list[Event]:
 
 
 def view(state: GameState, b: Battle) -> dict:
-    """Everyone sees both sides of a battle (M6)."""
+    """Everyone sees both sides of a battle (M8.1: all pieces in the hex are revealed): the front row that
+    fights, the back row (bands a transport canoe brought, non-combat pieces), the pieces that panicked, and
+    the battle cards each side has used."""
+    cards = state.rules.cards
     return {"hex": state.rules.map.labels[b.hex], "attacker": _name(state, b.sides[0]),
             "defender": _name(state, b.sides[1]), "phase": b.phase, "hit": b.hit,
             "front": [_kinds(state, b.front[0]),
                       {**_kinds(state, b.front[1]), **({LOCAL: b.locals} if b.locals else {})}],
+            "back": [_kinds(state, _back_row(state, b, side)) for side in (ATTACKER, DEFENDER)],
             "panicked": [_kinds(state, b.panicked[0]), _kinds(state, b.panicked[1])],
+            "cards": [[cards[c].key for c in b.used[side]] for side in (ATTACKER, DEFENDER)],
             "villages": b.villages}
+
+
+def _back_row(state: GameState, b: Battle, side: int) -> list[int]:
+    player = b.sides[side]
+    if player == INDEPENDENT or b.phase == CANCEL:      # nothing is revealed before the battle starts (X26)
+        return []
+    fighting = set(b.front[side]) | set(b.panicked[side])
+    return [p for p in state.pieces_at(b.hex, player) if p not in fighting]

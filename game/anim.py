@@ -1,7 +1,10 @@
 """The animation queue, fed by the events the viewer may see (CLIENT.md): explorers and stacks glide hex by hex
-along the route they took, markers come out of the cup, tiles flip, villages rise, pieces panic and leave, dice
-show their face, the VP track ticks. Animations play one after another; the table shows the view from before
-them and installs the new one when the queue is empty, and any key or click skips to the end.
+along the route they took, markers come out of the cup, tiles flip, villages rise, pieces panic and leave, the
+battle die is thrown in its tray, the VP track ticks. Animations play one after another; the table shows the view
+from before them and installs the new one when the queue is empty, and any key or click skips to the end.
+
+Each clip carries the events it shows (`after`): they reach the table (its log, the battle panel) when the clip
+ends or is skipped, so that no line of the log tells a roll before the die has settled.
 """
 from __future__ import annotations
 
@@ -10,12 +13,12 @@ from typing import Any, Callable, Mapping
 
 import pygame
 
-from . import theme
+from . import dice, theme, words
 from .render import mapart
 
 # Seconds an animation lasts at speed "normal"; slow lasts longer, fast shorter, instant not at all.
 SPEED_FACTOR = {"slow": 1.7, "normal": 1.0, "fast": 0.35, "instant": 0.0}
-GLIDE_STEP, POP, FLIP = 0.28, 0.8, 0.55
+GLIDE_STEP, POP, FLIP, DIE_REST = 0.28, 0.8, 0.55, 0.7
 
 Point = tuple[float, float]
 ToScreen = Callable[[str], tuple[Point, float]]      # hex label -> (screen centre, hex size on screen)
@@ -30,6 +33,10 @@ class Anim:
     def __init__(self, duration: float):
         self.duration = max(duration, 1e-6)
         self.elapsed = 0.0
+        self.after: list[Mapping[str, Any]] = []     # the events this clip shows, applied when it ends
+
+    def advance(self, dt: float) -> None:
+        self.elapsed += dt
 
     @property
     def done(self) -> bool:
@@ -110,11 +117,37 @@ class Flip(Anim):
             screen.blit(label, label.get_rect(center=card.center))
 
 
-class Queue:
-    """Animations played one after another."""
+class DieThrow(Anim):
+    """The battle die thrown in the tray (game/dice.py): it rolls, knocks on the walls, rests on the engine's
+    face and stays there a moment; the battle panel draws it."""
 
-    def __init__(self) -> None:
+    def __init__(self, throw: dice.Throw, speed: float):
+        hurried = speed < 0.5                 # fast: the die is laid down at rest at once
+        super().__init__((0.0 if hurried else throw.duration) + DIE_REST * max(speed, 0.3))
+        self.throw, self.hurried = throw, hurried
+
+    @property
+    def pose(self) -> dice.Pose:
+        return self.throw.rest if self.hurried else self.throw.at(self.elapsed)
+
+    def advance(self, dt: float) -> None:
+        before = self.elapsed
+        super().advance(dt)
+        if not self.hurried:
+            for at, strength in self.throw.knocks:
+                if before < at <= self.elapsed:
+                    dice.knock(strength)
+
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+        pass                                  # drawn in the battle panel's tray
+
+
+class Queue:
+    """Animations played one after another; `sink` receives the events of each clip as it ends."""
+
+    def __init__(self, sink: Callable[[list[Mapping[str, Any]]], None] | None = None) -> None:
         self.items: list[Anim] = []
+        self.sink = sink
 
     @property
     def busy(self) -> bool:
@@ -123,18 +156,32 @@ class Queue:
     def add(self, anim: Anim) -> None:
         if anim.duration > 1e-5:
             self.items.append(anim)
+        elif self.sink is not None:
+            self.sink(anim.after)
 
     def update(self, dt: float) -> None:
         while self.items and dt > 0:
             head = self.items[0]
             used = min(dt, head.duration - head.elapsed)
-            head.elapsed += used
+            head.advance(used)
             dt -= used
             if head.done:
                 self.items.pop(0)
+                if self.sink is not None:
+                    self.sink(head.after)
 
     def skip(self) -> None:
-        self.items.clear()
+        """Everything to its end at once: the events of every clip are applied, in order."""
+        items, self.items = self.items, []
+        if self.sink is not None:
+            for item in items:
+                self.sink(item.after)
+
+    @property
+    def throw(self) -> DieThrow | None:
+        """The die being thrown now, if the clip playing is a throw."""
+        head = self.items[0] if self.items else None
+        return head if isinstance(head, DieThrow) else None
 
     def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
         if self.items:
@@ -145,50 +192,65 @@ PIECE_SHORT = {"transport_canoe": "transport", "war_canoe": "war canoe", "warrio
                "rumor": "rumor", "local_warrior": "local warrior"}
 
 
-def from_events(events: list[Mapping[str, Any]], explorers: dict[str, str], speed: str) -> list[Anim]:
-    """The animations of a batch of events the viewer saw. `explorers`: where each player's explorer was shown
-    before (a hex label, "home" or "lost"), kept up to date here so that each glide starts where the last ended."""
+def from_events(events: list[Mapping[str, Any]], explorers: dict[str, str],
+                speed: str) -> tuple[list[Anim], list[Mapping[str, Any]]]:
+    """The animations of a batch of events the viewer saw, and the events to apply at once (those before the
+    first animation; at speed instant, all). Each later event rides on the clip it makes, or on the clip before
+    it. `explorers`: where each player's explorer was shown before (a hex label, "home" or "lost"), kept up to
+    date here so that each glide starts where the last ended. A die roll's event carries its throw's seed
+    (`throw_seed`, given by the table)."""
     factor = SPEED_FACTOR.get(speed, 1.0)
     if factor == 0:
-        return []
+        return [], list(events)
     out: list[Anim] = []
+    leading: list[Mapping[str, Any]] = []
     for e in events:
-        kind = e.get("kind")
-        if kind == "explorer_moved":
-            player, to = e.get("player"), e.get("to")
-            path = list(e.get("path") or [])
-            if not path:
-                start = explorers.get(player)
-                path = [start, to] if start not in (None, "home", "lost") else [to, to]
-            out.append(Glide(path, player, 0, factor))
-            explorers[player] = to
-        elif kind in ("explorer_returned", "explorer_lost", "explorer_back"):
-            explorers[e.get("player")] = "lost" if kind == "explorer_lost" else "home"
-        elif kind in ("stack_moved", "transit") and e.get("source") and e.get("to"):
-            out.append(Glide([e["source"], e["to"]], e.get("player"), int(e.get("pieces") or 1), factor))
-        elif kind == "retreat" and e.get("to"):
-            out.append(Glide([e["source"], e["to"]], e.get("player"), int(e.get("pieces") or 1), factor))
-        elif kind == "marker_drawn":
-            marker = str(e.get("marker", "")).replace("_", " ")
-            knots = e.get("knots")
-            words = f"{marker} {knots}" if marker != "off course" else "off course!"
-            out.append(Pop(e.get("hex"), words, (110, 190, 240), factor))
-        elif kind == "tile_revealed":
-            out.append(Flip(e.get("hex"), str(e.get("tile", "")), factor))
-        elif kind in ("village_built", "settled", "built"):
-            if e.get("hex"):
-                out.append(Pop(e["hex"], "built" if kind == "built" else "new village", theme.GREEN_SQUARE, factor))
-        elif kind == "conquest":
-            out.append(Pop(e.get("hex"), "conquered", theme.ACCENT, factor))
-        elif kind == "battle_started":
-            out.append(Pop(e.get("hex"), "battle!", (220, 60, 50), factor))
-        elif kind == "die_rolled":
-            result = str(e.get("result", "")).replace("_", " ")
-            out.append(Pop(e.get("hex"), f"die {e.get('face')}: {result}", (250, 250, 250), factor))
-        elif kind in ("piece_removed", "piece_panicked"):
-            verb = "lost" if kind == "piece_removed" else "panics"
-            piece = PIECE_SHORT.get(e.get("piece"), e.get("piece"))
-            out.append(Pop(e.get("hex"), f"{e.get('player')}'s {piece} {verb}", (230, 120, 60), factor))
-        elif kind == "village_lost" and e.get("hex"):
-            out.append(Pop(e["hex"], "village lost", (200, 70, 60), factor))
-    return out
+        clip = _clip(e, explorers, factor)
+        if clip is not None:
+            out.append(clip)
+        if out:
+            out[-1].after.append(e)
+        else:
+            leading.append(e)
+    return out, leading
+
+
+def _clip(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Anim | None:
+    kind = e.get("kind")
+    if kind == "explorer_moved":
+        player, to = e.get("player"), e.get("to")
+        path = list(e.get("path") or [])
+        if not path:
+            start = explorers.get(player)
+            path = [start, to] if start not in (None, "home", "lost") else [to, to]
+        explorers[player] = to
+        return Glide(path, player, 0, factor)
+    if kind in ("explorer_returned", "explorer_lost", "explorer_back"):
+        explorers[e.get("player")] = "lost" if kind == "explorer_lost" else "home"
+        return None
+    if kind in ("stack_moved", "transit", "retreat") and e.get("source") and e.get("to"):
+        return Glide([e["source"], e["to"]], e.get("player"), int(e.get("pieces") or 1), factor)
+    if kind == "marker_drawn":
+        marker = str(e.get("marker", "")).replace("_", " ")
+        knots = e.get("knots")
+        return Pop(e.get("hex"), f"{marker} {knots}" if marker != "off course" else "off course!", (110, 190, 240),
+                   factor)
+    if kind == "tile_revealed":
+        return Flip(e.get("hex"), str(e.get("tile", "")), factor)
+    if kind in ("village_built", "settled", "built") and e.get("hex"):
+        return Pop(e["hex"], "built" if kind == "built" else "new village", theme.GREEN_SQUARE, factor)
+    if kind == "conquest":
+        return Pop(e.get("hex"), "conquered", theme.ACCENT, factor)
+    if kind == "battle_started":
+        return Pop(e.get("hex"), "battle!", (220, 60, 50), factor)
+    if kind == "die_rolled" and "throw_seed" in e:
+        return DieThrow(dice.throw(int(e["face"]), int(e["throw_seed"])), factor)
+    if kind in ("piece_removed", "piece_panicked"):
+        verb = "lost" if kind == "piece_removed" else "panics"
+        piece = PIECE_SHORT.get(e.get("piece"), e.get("piece"))
+        return Pop(e.get("hex"), f"{e.get('player')}'s {piece} {verb}", (230, 120, 60), factor)
+    if kind == "battle_won":
+        return Pop(e.get("hex"), words.text("anim.wins", player=words.who(e.get("winner"))), theme.ACCENT, factor)
+    if kind == "village_lost" and e.get("hex"):
+        return Pop(e["hex"], "village lost", (200, 70, 60), factor)
+    return None

@@ -329,6 +329,26 @@ EN: dict[str, str] = {
     "ui.your_decision": "Your decision, {player}",
     "ui.pick_first": "Choose who plays first: click a player in the panel",
     "ui.pick_hex": "Click a lit hex on the map",
+    "anim.wins": "{player} wins",
+    # the battle panel (M8)
+    "battle.title": "Battle at {hex}: {attacker} attacks {defender}",
+    "battle.title.villages": "{title}, {villages} at stake",
+    "battle.attacker": "attacks (rolls the die)",
+    "battle.defender": "defends",
+    "battle.front": "Fights: {pieces}",
+    "battle.back": "Back row: {pieces}",
+    "battle.panicked": "Panicked: {pieces}",
+    "battle.nobody": "nobody left",
+    "battle.cards": "Cards played: {cards}",
+    "battle.waiting": "One die per round (M8.4)",
+    "battle.outcome": "{line} ({rule})",
+    "battle.roll": "Die {face}: {result} (M8.4)",
+    "battle.roll.modified": "Die {face} {modifier} with a card = {final}: {result} (M8.4, X24)",
+    "battle.roll.again": "Die {face}: taken again with a card (X24)",
+    "battle.cell.attacker_removed": "{faces}: {attacker} loses one",
+    "battle.cell.attacker_panics": "{faces}: {attacker} panics",
+    "battle.cell.defender_panics": "{faces}: {defender} panics",
+    "battle.cell.defender_removed": "{faces}: {defender} loses one",
     "ui.palette": "All your actions",
     "ui.palette.hint": "Enter: do it   ·   Esc: close",
     "ui.menu.hint": "{hex}: choose",
@@ -539,25 +559,25 @@ def _item(kind: str, form: str = "one") -> str:
     return str(kind).replace("_", " ")
 
 
-def _count(n: Any, kind: str) -> str:
+def count(n: Any, kind: str) -> str:
     """"1 war canoe", "3 war canoes"."""
     return text("count", n=n, what=_item(kind, "one" if n == 1 else "many"))
 
 
-def _items(counts: Mapping[str, Any]) -> str:
+def items(counts: Mapping[str, Any]) -> str:
     """{"war_canoe": 2, "rumor": 1} -> "2 war canoes and 1 rumor"."""
-    return _join([_count(n, kind) for kind, n in counts.items() if n])
+    return _join([count(n, kind) for kind, n in counts.items() if n])
 
 
 def _unit(key: str, n: Any) -> str:
     return text(f"{key}.{'one' if n == 1 else 'many'}", n=n)
 
 
-def _who(name: Any) -> str:
+def who(name: Any) -> str:
     return text("who.independent") if name == "independent" else str(name)
 
 
-def _whose(name: Any) -> str:
+def whose(name: Any) -> str:
     if name == "independent":
         return text("who.independent.possessive")
     return text("possessive", name=name)
@@ -572,7 +592,7 @@ def _vp(value: Any) -> str:
     return str(value)
 
 
-def _signed(n: Any) -> str:
+def signed(n: Any) -> str:
     return text("signed", sign="+" if isinstance(n, int) and n > 0 else "", n=n)
 
 
@@ -622,8 +642,8 @@ def _common(event: Mapping[str, Any], rules: Ruleset, tiles: Mapping[str, str] |
     out: dict[str, Any] = {}
     for key, value in event.items():
         if key in WHO_FIELDS:
-            out[key] = _who(value)
-            out[f"{key}_s"] = _whose(value)
+            out[key] = who(value)
+            out[f"{key}_s"] = whose(value)
         elif key in PLACE_FIELDS:
             out[key] = place(value, rules, tiles)
         elif key == "piece":
@@ -697,7 +717,7 @@ def _prep_kumara(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
 
 
 def _prep_pieces(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    f["what"] = _count(e["pieces"], "piece")
+    f["what"] = count(e["pieces"], "piece")
     return ""
 
 
@@ -708,9 +728,9 @@ def _prep_variant_from(field: str) -> Prep:
 
 
 def _prep_battle_started(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    f["attacker_pieces"] = _items(e.get("attacker_pieces") or {})
-    f["defender_pieces"] = _items({**(e.get("defender_pieces") or {}), "local_warrior": e.get("local_warriors", 0)})
-    f["villages"] = _count(e.get("villages", 0), "village")
+    f["attacker_pieces"] = items(e.get("attacker_pieces") or {})
+    f["defender_pieces"] = items({**(e.get("defender_pieces") or {}), "local_warrior": e.get("local_warriors", 0)})
+    f["villages"] = count(e.get("villages", 0), "village")
     return "villages" if e.get("villages") else ""
 
 
@@ -720,16 +740,16 @@ def _prep_die_rolled(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> s
         if name is None:              # the battle's start is not in this stretch of the log
             names[side], names[f"{side}_s"] = text(f"side.{side}"), text("possessive", name=text(f"side.{side}"))
         else:
-            names[side], names[f"{side}_s"] = _who(name), _whose(name)
+            names[side], names[f"{side}_s"] = who(name), whose(name)
     key = f"die.{e['result']}"
     f["result"] = text(key, **names) if key in EN else str(e["result"]).replace("_", " ")
-    f["modifier"] = _signed(e.get("modifier", 0))
+    f["modifier"] = signed(e.get("modifier", 0))
     return "modified" if e.get("modifier") else ""
 
 
 def _prep_retreat(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    f["what"] = _count(e["pieces"], "piece")
-    f["lost"] = _count(e["removed"], "piece")
+    f["what"] = count(e["pieces"], "piece")
+    f["lost"] = count(e["removed"], "piece")
     if e.get("to") is None:
         return "nowhere"
     if not e["pieces"]:
@@ -738,7 +758,7 @@ def _prep_retreat(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
 
 
 def _prep_conquest(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    f["saved"] = _count(e["saved"], "village")
+    f["saved"] = count(e["saved"], "village")
     return "" if e["saved"] else "razed"
 
 
@@ -751,7 +771,7 @@ def _prep_build_planned(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -
 
 
 def _prep_built(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    parts = [_count(e[key], kind) for key, kind in (("pieces", "piece"), ("villages", "village"))
+    parts = [count(e[key], kind) for key, kind in (("pieces", "piece"), ("villages", "village"))
              if e.get(key)]
     if e.get("improved_agriculture"):
         parts.append(_item("improved_agriculture", "a"))
@@ -762,7 +782,7 @@ def _prep_built(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
 
 
 def _prep_built_kinds(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    f["items"] = _items(e.get("items") or {})
+    f["items"] = items(e.get("items") or {})
     return "" if any((e.get("items") or {}).values()) else "none"
 
 
@@ -786,7 +806,7 @@ def _prep_game_over(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> st
 
 
 def _prep_event_tie(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    f["marker"] = _who(e["marker"])            # here `marker` names a player, not a discovery marker
+    f["marker"] = who(e["marker"])            # here `marker` names a player, not a discovery marker
     return ""
 
 
@@ -803,14 +823,14 @@ def _prep_bp(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
 
 
 def _prep_pieces_gained(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    f["what"] = _count(e["count"], e["piece"])
+    f["what"] = count(e["count"], e["piece"])
     f["piece"] = _item(e["piece"], "many")
     return "" if e["count"] else "none"
 
 
 def _prep_pieces_sunk(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    f["what"] = _count(e["pieces"], "piece")
-    f["losses"] = "; ".join(text("loss", player=_who(p), what=_items(kinds))
+    f["what"] = count(e["pieces"], "piece")
+    f["losses"] = "; ".join(text("loss", player=who(p), what=items(kinds))
                             for p, kinds in (e.get("sunk") or {}).items())
     return "" if e["pieces"] else "none"
 
@@ -1020,7 +1040,7 @@ def decision_headline(view: Mapping[str, Any], rules: Ruleset, verbs: set[str]) 
         return text("ui.party", hex=place(view["movement"]["party_at"], rules, tiles),
                     boats=text("list.sep").join(boats) if boats else text("ui.party.empty"))
     if exploring.get("player") == view.get("you") and {"explore", "return", "cross"} & verbs:
-        return text("ui.knots", player_s=_whose(view["you"]), knots=_unit("knots", exploring.get("knots", 0)))
+        return text("ui.knots", player_s=whose(view["you"]), knots=_unit("knots", exploring.get("knots", 0)))
     areas = (view.get("building") or {}).get("areas")
     if areas:
         return text("list.sep").join(area_bp(a, rules, tiles) for a in areas)
@@ -1035,7 +1055,7 @@ def area_bp(area: Mapping[str, Any], rules: Ruleset, tiles: Mapping[str, str]) -
 
 
 def explorer_knots(player: str, knots: int) -> str:
-    return text("ui.explorer_knots", player_s=_whose(player), knots=_unit("knots", knots))
+    return text("ui.explorer_knots", player_s=whose(player), knots=_unit("knots", knots))
 
 
 # --- the tooltip of a hex --------------------------------------------------------------------------------------
@@ -1068,8 +1088,8 @@ def hex_lines(record: Mapping[str, Any] | None, label: str, kind: str, rules: Ru
         out.append(text("tip.independent") if owner == "independent" else text("tip.controlled", player=owner))
     for player, stack in record.get("stacks", {}).items():
         kinds = stack.get("kinds")
-        pieces = _items(kinds) if kinds else _count(stack["pieces"], "face_down_piece")
-        out.append(text("tip.stack.canoe_up" if stack.get("face_up_canoe") else "tip.stack", player=_who(player),
+        pieces = items(kinds) if kinds else count(stack["pieces"], "face_down_piece")
+        out.append(text("tip.stack.canoe_up" if stack.get("face_up_canoe") else "tip.stack", player=who(player),
                         pieces=pieces))
     return out
 
@@ -1095,7 +1115,7 @@ def player_lines(view: Mapping[str, Any], name: str, rules: Ruleset) -> list[str
         out.append(_unit("tip.hidden_cards", player["cards_in_hand"]))
     supply = player.get("supply")
     if supply:
-        out.append(text("tip.supply", pieces=_items(supply)))
+        out.append(text("tip.supply", pieces=items(supply)))
     return out
 
 
@@ -1180,12 +1200,12 @@ def decision_line(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping
     try:
         return _decision(view, rules, view.get("log") or [] if log is None else log)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        who = view.get("to_act") if isinstance(view, Mapping) else None
-        if who is None:
+        actor = view.get("to_act") if isinstance(view, Mapping) else None
+        if actor is None:
             return Line(text("decision.over"), "V5")
-        if who == "chance":
+        if actor == "chance":
             return Line(text("decision.chance"), "T1")
-        return Line(text("decision.someone", player=who), "T1")
+        return Line(text("decision.someone", player=actor), "T1")
 
 
 def decision_text(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str, Any]] | None = None) -> str:
@@ -1195,11 +1215,11 @@ def decision_text(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping
 
 
 def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str, Any]]) -> Line:
-    who = view.get("to_act")
+    actor = view.get("to_act")
     step = view.get("step")
-    chance = who == "chance"
-    names = {"player": _who(who), "player_s": _whose(who)}
-    if who is None:
+    chance = actor == "chance"
+    names = {"player": who(actor), "player_s": whose(actor)}
+    if actor is None:
         winners = list(view.get("winners") or [])
         key = "decision.over.won" if len(winners) == 1 else "decision.over.shared" if winners else "decision.over"
         return Line(text(key, winners=_join(winners)), "V5")
@@ -1226,12 +1246,12 @@ def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str
         target = place(exp["target"], rules, face_up_tiles(view)) if exp.get("target") else ""
         if chance:
             if phase == "tile":
-                return Line(text("decision.chance.tiles", player=_who(explorer)), "E4.2")
+                return Line(text("decision.chance.tiles", player=who(explorer)), "E4.2")
             if phase == "kumara_roll":
-                return Line(text("decision.chance.kumara", player_s=_whose(explorer)), "A5")
-            return Line(text("decision.chance.cup", player_s=_whose(explorer), hex=target), "E4")
+                return Line(text("decision.chance.kumara", player_s=whose(explorer)), "A5")
+            return Line(text("decision.chance.cup", player_s=whose(explorer), hex=target), "E4")
         if phase == "off_course":
-            return Line(text("decision.explore.off_course", explorer_s=_whose(explorer), **names), "E4.3")
+            return Line(text("decision.explore.off_course", explorer_s=whose(explorer), **names), "E4.3")
         if phase == "keep":
             return Line(text("decision.explore.keep", hex=target, **names), "E4.2")
         if phase == "kumara_sail":
@@ -1243,7 +1263,7 @@ def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str
         move = view["movement"]
         battle = move.get("battle")
         if battle:
-            return _battle_decision(battle, who, rules, face_up_tiles(view))
+            return _battle_decision(battle, actor, rules, face_up_tiles(view))
         phase = move.get("phase")
         if phase == "transit":
             return Line(text("decision.move.transit", **names), "M3")
@@ -1260,8 +1280,8 @@ def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str
         return Line(text("decision.build", **names), "B1")
     if step == "victory":
         claimant = next((p.get("name") for p in view.get("players") or () if p.get("claimed")), None)
-        if claimant is not None and claimant != who:
-            return Line(text("decision.deforestation", claimant_s=_whose(claimant), **names), "V4")
+        if claimant is not None and claimant != actor:
+            return Line(text("decision.deforestation", claimant_s=whose(claimant), **names), "V4")
         return Line(text("decision.claim", **names), "V3")
     if chance:
         return Line(text("decision.chance"), "T1")
@@ -1272,15 +1292,15 @@ BATTLE_RULES = {"cancel": "X26", "card": "X24", "roll": "M8.4", "reroll": "X24",
                 "retreat": "M9", "carry": "X17", "save": "M10", "home": "M11", "raise": "M12", "over": "M12"}
 
 
-def _battle_decision(battle: Mapping[str, Any], who: Any, rules: Ruleset, tiles: Mapping[str, str]) -> Line:
+def _battle_decision(battle: Mapping[str, Any], actor: Any, rules: Ruleset, tiles: Mapping[str, str]) -> Line:
     phase = battle.get("phase")
-    if who == "chance":
+    if actor == "chance":
         phase = "roll"
     elif phase == "hit":
         phase = "lose" if str(battle.get("hit", "")).endswith("removed") else "panic"
     key = f"decision.battle.{phase}"
     if key not in EN:
-        return Line(text("decision.someone", player=_who(who)), "M8")
-    fields = {"player": _who(who), "hex": place(battle.get("hex"), rules, tiles),
-              "attacker_s": _whose(battle.get("attacker"))}
+        return Line(text("decision.someone", player=who(actor)), "M8")
+    fields = {"player": who(actor), "hex": place(battle.get("hex"), rules, tiles),
+              "attacker_s": whose(battle.get("attacker"))}
     return Line(text(key, **fields), BATTLE_RULES.get(phase, "M8"))

@@ -16,7 +16,7 @@ import pygame
 
 import engine
 
-from .. import anim, gestures, theme, words
+from .. import anim, dice, gestures, theme, words
 from ..app import App, Scene
 from ..input import Intent
 from ..match import Match
@@ -25,6 +25,8 @@ from ..render.camera import ZOOMS, Camera
 from ..render.layout import Layout
 from ..render.mapart import Board, MapArt
 from ..ui.widgets import Button, Form, ListView
+from .battle import BattleModel, panel_rect
+from .battle import draw as draw_battle
 
 RECENT = 60                     # raw events kept for the HUD's account of the step
 TOAST = 3.5                     # seconds a refusal stays on screen
@@ -61,7 +63,9 @@ class TableScene(Scene):
         self.shown = match.view(self.shown_viewer)  # the view the board shows (installed after animations)
         self.shown_version = 0
         self.pending = False                       # a newer view waits for the animations to end
-        self.anim = anim.Queue()
+        self.anim = anim.Queue(self.apply_events)
+        self.battle: BattleModel | None = None     # the battle the overlay shows (M8), moved on by the events
+        self.rolls_seen = 0                        # die rolls read so far: each throw's seed (dice.seed_for)
         self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
         self.log: list[tuple[str, str]] = []
         self.recent: list[dict] = []               # the newest events the viewer saw (words.decision_text)
@@ -93,8 +97,8 @@ class TableScene(Scene):
         self.ended = False
         self.camera.set_zoom(home_zoom(app.screen.get_height()))
         self.look_home()
-        self.read_log()
-        self.build_decision()
+        self.apply_events(self.read_log())
+        self.install()
 
     # --- the game moving on ----------------------------------------------------------------------------------
 
@@ -123,9 +127,10 @@ class TableScene(Scene):
                 return
             self.take_over(viewer)
         elif match.actions != self.log_actions:
-            events = self.read_log()
-            for item in anim.from_events(events, self.explorers, match.speed):
-                self.anim.add(item)
+            clips, leading = anim.from_events(self.read_log(), self.explorers, match.speed)
+            self.apply_events(leading)
+            for clip in clips:
+                self.anim.add(clip)
             if self.anim.busy:
                 self.pending = True
             else:
@@ -141,15 +146,22 @@ class TableScene(Scene):
         self.shown_version += 1
         self.pending = False
         self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
+        fought = (self.shown.get("movement") or {}).get("battle")
+        if not fought:
+            self.battle = None
+        elif self.battle is None or self.battle.hex != fought["hex"]:
+            self.battle = BattleModel.from_view(fought)
+        else:
+            self.battle.sync(fought)
         self.build_decision()
 
     def take_over(self, viewer: str | None) -> None:
         """A new viewer sits at the screen: the log is theirs from the start of the game."""
+        self.anim.skip()
         self.shown_viewer = viewer
         self.log, self.log_next, self.log_scroll = [], 0, 0
-        self.recent, self.battles = [], {}
-        self.anim.skip()
-        self.read_log()
+        self.recent, self.battles, self.battle, self.rolls_seen = [], {}, None, 0
+        self.apply_events(self.read_log())
         self.install()
 
     def show(self, viewer: str | None) -> None:
@@ -159,15 +171,31 @@ class TableScene(Scene):
         self.take_over(viewer)
 
     def read_log(self) -> list[dict]:
-        """The new events the viewer may see, in words; the newest raw ones also tell the HUD what a step waits
-        for. Returns the new events."""
+        """The new events the viewer may see, each with its line of the log (`_line`) and, for a die roll, the
+        seed of its throw (`throw_seed`: the n-th roll of the game, the same for every viewer)."""
         self.log_actions = self.match.actions
         events, size = self.match.events(self.shown_viewer, self.log_next)
         self.log_next = size
         tiles = words.face_up_tiles(self.match.view(self.shown_viewer))     # public names for the hexes
-        self.log += [tuple(line) for line in words.event_lines(events, self.app.rules, self.battles, tiles)]
-        self.recent = (self.recent + events)[-RECENT:]
-        return events
+        out = []
+        for event, line in zip(events, words.event_lines(events, self.app.rules, self.battles, tiles)):
+            event = {**event, "_line": tuple(line)}
+            if event.get("kind") == "die_rolled":
+                event["throw_seed"] = dice.seed_for(self.match.seed, self.rolls_seen)
+                self.rolls_seen += 1
+            out.append(event)
+        return out
+
+    def apply_events(self, events: list[dict]) -> None:
+        """Events whose animation has ended (or that have none): their lines join the log, the HUD learns what
+        a step waits for, the battle overlay moves on."""
+        for event in events:
+            self.log.append(event["_line"])
+            if event.get("kind") == "battle_started":
+                self.battle = BattleModel.from_event(event)
+            elif self.battle is not None and event.get("hex") == self.battle.hex:
+                self.battle.apply(event)
+        self.recent = (self.recent + list(events))[-RECENT:]
 
     def tick_vp(self, dt: float) -> None:
         """The VP track ticks: each bar moves toward its player's VP."""
@@ -384,7 +412,23 @@ class TableScene(Scene):
         x, y = self.camera.to_screen(wx, wy)
         unit = self.app.scale.unit
         area = self.map_area().inflate(-unit * 4, -unit * 4)
-        return area.collidepoint(x, y) and not self.bar_rect.inflate(unit * 2, unit * 2).collidepoint(x, y)
+        panel = self.battle_rect()
+        return (area.collidepoint(x, y) and not self.bar_rect.inflate(unit * 2, unit * 2).collidepoint(x, y)
+                and not (panel is not None and panel.inflate(unit * 2, unit * 2).collidepoint(x, y)))
+
+    def battle_rect(self) -> pygame.Rect | None:
+        """Where the battle overlay stands, if a battle is on: a strip only when the decision lights a hex
+        that the whole panel would cover (a retreat, a new home), so that the hex stays in sight."""
+        if self.battle is None:
+            return None
+        area, scale = self.map_area(), self.app.scale
+        floor = self.bar_rect.top if self.legal else None
+        h = self.app.rules.map.hex_of(self.battle.hex) if self.app.rules.map.has_name(self.battle.hex) else -1
+        hx, hy = self.camera.to_screen(*self.layout.centres[h]) if h >= 0 else (-1e9, -1e9)
+        top = not panel_rect(area, scale, False).inflate(scale.unit * 3, scale.unit * 3).collidepoint(hx, hy)
+        full = panel_rect(area, scale, False, top, floor)
+        covered = any(full.collidepoint(self.camera.to_screen(*self.layout.centres[h])) for h in self.plan.by_hex)
+        return panel_rect(area, scale, True, top, floor) if covered else full
 
     def layout_bar(self) -> None:
         """The decision bar across the bottom of the map: the choices flow from its left edge, on as many rows
@@ -450,6 +494,9 @@ class TableScene(Scene):
     def over_panel(self, x: float, y: float) -> str | None:
         if self.menu is not None and self.menu.rect.collidepoint(x, y):
             return "menu"
+        panel = self.battle_rect()
+        if panel is not None and panel.collidepoint(x, y):
+            return "battle"
         if self.legal and self.bar_rect.collidepoint(x, y):
             return "bar"
         for name, rect in self.panels().items():
@@ -633,6 +680,11 @@ class TableScene(Scene):
         screen.blit(self.board(), (round(-cam.x * cam.zoom), round(-cam.y * cam.zoom)))
         self.draw_marks(screen)
         self.anim.draw(screen, self.where, self.app.scale.small)
+        panel = self.battle_rect()
+        if panel is not None and self.battle is not None:
+            throwing = self.anim.throw
+            draw_battle(screen, panel, self.battle, throwing.pose if throwing else None, self.app.rules,
+                        self.app.scale, words.face_up_tiles(view), panel.h < self.app.scale.unit * 5)
         scale = self.app.scale
         panels = self.panels()
         version = (self.shown_version, self.shown_viewer, scale.unit, tuple(sorted(self.vp_shares.items())),

@@ -46,6 +46,10 @@ def test_M14_rulebook_example(rules):
     assert start.get("attacker_pieces") == {"war_canoe": 2, "warrior_band": 1, "transport_canoe": 1}
     assert start.get("defender_pieces") == {"transport_canoe": 1, "warrior_band": 1}
     assert start.get("local_warriors") == 1 and start.visible is None
+    seen = engine.observe(s, "Samoa")["movement"]["battle"]
+    assert seen["front"] == [{"war_canoe": 2, "warrior_band": 1}, {"warrior_band": 1, "local_warrior": 1}]
+    assert seen["back"] == [{"transport_canoe": 1}, {"transport_canoe": 1}], "M8.1: the rows everyone sees"
+    assert seen["cards"] == [[], []] and seen["villages"] == 2
     do(s, "die 3")
     assert engine.current_player(s) == "Tonga"                 # attacker chooses which piece panics
     do(s, "panic warrior_band", "die 4")

@@ -1,0 +1,267 @@
+"""The battle at the table (M8-M12): an overlay on the map while a battle is fought.
+
+It shows both sides as the rules see them: the front row that fights, the local warriors (M8.2, M13), the back
+row (bands a transport canoe brought, non-combat pieces), the pieces that panicked, the battle cards each side
+played, the villages at stake; the tray where the die is thrown (game/dice.py); and what the last roll did, with
+the row of the battle table that applies and why (the face, a card's modifier). The owner's choices (panic
+picks, retreat, saving villages, a new home) stay the table's gestures: the lit hexes and the decision bar.
+
+The panel follows the events as their animations end (a copy of the battle, moved on event by event), and takes
+the view's battle as the truth whenever the table installs a view.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import pygame
+
+from engine import Ruleset
+
+from .. import dice, theme, words
+from ..theme import Scale
+
+LOCAL = "local_warrior"
+# The events that say how a battle ended; the panel shows the latest in place of the last roll.
+OUTCOMES = frozenset({"battle_won", "battle_won_at_once", "attack_cancelled", "retreat", "village_saved",
+                      "conquest", "home_lost", "new_home"})
+ISLANDERS = (70, 120, 200)                # the blue of the local warriors (M13)
+
+
+@dataclass
+class Side:
+    name: str
+    front: dict[str, int] = field(default_factory=dict)
+    back: dict[str, int] = field(default_factory=dict)
+    panicked: dict[str, int] = field(default_factory=dict)
+    cards: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Roll:
+    face: int
+    modifier: int
+    result: str
+    seed: int | None
+    again: bool = False                   # a card had it taken again (X24)
+
+    @property
+    def final(self) -> int:
+        return min(6, max(1, self.face + self.modifier))
+
+
+@dataclass
+class BattleModel:
+    """One battle as the panel shows it."""
+    hex: str
+    sides: tuple[Side, Side]
+    locals: int = 0
+    villages: int = 0
+    rolls: list[Roll] = field(default_factory=list)
+    outcome: list[str] = field(default_factory=list)          # what followed the last round, in words
+    over: bool = False
+
+    @classmethod
+    def from_event(cls, e: Mapping[str, Any]) -> "BattleModel":
+        front, back = e.get("front") or [{}, {}], e.get("back") or [{}, {}]
+        sides = tuple(Side(str(name), dict(front[i]), dict(back[i]))
+                      for i, name in enumerate((e.get("attacker"), e.get("defender"))))
+        return cls(str(e.get("hex")), sides, int(e.get("local_warriors") or 0), int(e.get("villages") or 0))
+
+    @classmethod
+    def from_view(cls, b: Mapping[str, Any]) -> "BattleModel":
+        model = cls(str(b["hex"]), (Side(str(b["attacker"])), Side(str(b["defender"]))))
+        model.sync(b)
+        return model
+
+    def sync(self, b: Mapping[str, Any]) -> None:
+        """The view's battle is the truth: take its rows, local warriors, cards and villages."""
+        for i, side in enumerate(self.sides):
+            side.front = {k: n for k, n in b["front"][i].items() if k != LOCAL}
+            side.back = dict((b.get("back") or [{}, {}])[i])
+            side.panicked = dict(b["panicked"][i])
+            side.cards = list((b.get("cards") or [[], []])[i])
+        self.locals = int(b["front"][1].get(LOCAL, 0))
+        self.villages = int(b.get("villages") or 0)
+
+    def side_of(self, player: Any) -> Side | None:
+        return next((s for s in self.sides if s.name == player), None)
+
+    def apply(self, e: Mapping[str, Any]) -> None:
+        """Move the copy on by one event of this battle."""
+        kind = e.get("kind")
+        if kind == "battle_card":
+            side = self.side_of(e.get("player"))
+            if side is not None:
+                side.cards.append(str(e.get("card")))
+        elif kind == "die_rolled":
+            seed = e.get("throw_seed")
+            self.rolls.append(Roll(int(e["face"]), int(e.get("modifier") or 0), str(e.get("result")),
+                                   None if seed is None else int(seed)))
+        elif kind == "reroll" and self.rolls:
+            self.rolls[-1].again = True
+        elif kind in ("piece_panicked", "piece_removed"):
+            piece = str(e.get("piece"))
+            side = self.sides[1] if piece == LOCAL else self.side_of(e.get("player"))
+            if piece == LOCAL:
+                self.locals = max(0, self.locals - 1)
+            elif side is not None and side.front.get(piece):
+                side.front[piece] -= 1
+                if not side.front[piece]:
+                    del side.front[piece]
+                if kind == "piece_panicked":
+                    side.panicked[piece] = side.panicked.get(piece, 0) + 1
+        elif kind == "battle_over":
+            self.over = True
+        if kind in OUTCOMES and e.get("_line"):
+            said, rule = e["_line"]
+            self.outcome.append(words.text("battle.outcome", line=said.rstrip("."), rule=rule) if rule else said)
+
+    @property
+    def throw(self) -> dice.Throw | None:
+        """The last die thrown, at rest in the tray until the next throw."""
+        roll = self.rolls[-1] if self.rolls else None
+        return None if roll is None or roll.seed is None else dice.throw(roll.face, roll.seed)
+
+
+# --- drawing ----------------------------------------------------------------------------------------------------
+
+def panel_rect(area: pygame.Rect, scale: Scale, compact: bool, top: bool = True,
+               floor: float | None = None) -> pygame.Rect:
+    """Where the panel stands: across the top of the map, or above `floor` (the decision bar) at its bottom;
+    a strip when the decision lights hexes it would cover."""
+    unit = scale.unit
+    width = min(area.w - unit * 2, unit * 38)
+    rect = pygame.Rect(0, 0, width, unit * (3.2 if compact else 16))
+    if top:
+        rect.midtop = (area.centerx, area.y + unit * 0.8)
+    else:
+        rect.midbottom = (area.centerx, round((area.bottom if floor is None else floor) - unit * 0.6))
+    return rect
+
+
+def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing: dice.Pose | None,
+         rules: Ruleset, scale: Scale, tiles: Mapping[str, str], compact: bool) -> None:
+    """The panel: title, the two sides, the tray with the die, what the last roll did, the battle table."""
+    unit = scale.unit
+    theme.panel(screen, rect, alpha=246)
+    attacker, defender = model.sides
+    title = words.text("battle.title", hex=words.place(model.hex, rules, tiles),
+                       attacker=words.who(attacker.name), defender=words.who(defender.name))
+    if model.villages:
+        title = words.text("battle.title.villages", title=title, villages=words.count(model.villages, "village"))
+    x, y = rect.x + unit * 0.6, rect.y + unit * 0.4
+    head = theme.text(theme.fit(title, scale.body, rect.w - unit * 1.2), scale.body, theme.INK, "bold")
+    screen.blit(head, (x, y))
+    last = model.outcome[-1] if model.outcome else roll_line(model)
+    if compact:
+        line = theme.text(theme.fit(last, scale.small, rect.w - unit * 1.2), scale.small, theme.INK)
+        screen.blit(line, (x, y + head.get_height()))
+        return
+    y += head.get_height() + unit * 0.3
+    tray = pygame.Rect(0, 0, round(rect.w * 0.4), round(rect.w * 0.4 * dice.TRAY[1] / dice.TRAY[0]))
+    tray.midtop = (rect.centerx, round(y + unit * 0.4))
+    column = (tray.x - unit * 0.8) - x
+    side_box(screen, pygame.Rect(round(x), round(y), round(column), tray.h + unit), attacker, 0, model, rules, scale)
+    side_box(screen, pygame.Rect(tray.right + round(unit * 0.8), round(y), round(column), tray.h + unit),
+             defender, 1, model, rules, scale)
+    dice.draw_tray(screen, tray)
+    pose = throwing or (model.throw.rest if model.throw else None)
+    if pose is not None:
+        dice.draw_die(screen, tray, pose)
+    else:
+        waiting = theme.text(words.text("battle.waiting"), scale.small, (220, 236, 226), "semibold")
+        screen.blit(waiting, waiting.get_rect(center=tray.center))
+    y = tray.bottom + unit * 0.8
+    if throwing is None and last:
+        text = theme.text(theme.fit(last, scale.small, rect.w - unit * 1.2), scale.small, theme.INK, "semibold")
+        screen.blit(text, text.get_rect(midtop=(rect.centerx, round(y))))
+    y += theme.font(scale.small).get_linesize() + unit * 0.3
+    battle_table(screen, pygame.Rect(round(x), round(y), rect.w - round(unit * 1.2), round(unit * 1.6)), model,
+                 None if throwing is not None else model.rolls[-1] if model.rolls else None, rules, scale)
+
+
+def side_box(screen: pygame.Surface, box: pygame.Rect, side: Side, index: int, model: BattleModel, rules: Ruleset,
+             scale: Scale) -> None:
+    """One side: its name and role, then a line for each of its rows and its cards (clipped to its box)."""
+    unit, size = scale.unit, scale.small
+    line_h = theme.font(size).get_linesize()
+    clip = screen.get_clip()
+    screen.set_clip(box)
+    x, y = box.x, box.y
+    colour = theme.tribe_colour(side.name) if side.name in theme.TRIBES else ISLANDERS
+    theme.draw_shape(screen, theme.tribe_shape(side.name), (x + unit * 0.35, y + line_h * 0.55), unit * 0.3, colour)
+    screen.blit(theme.text(theme.fit(words.who(side.name), size, box.w - unit), size, theme.INK, "bold"),
+                (x + unit * 0.9, y))
+    y += line_h
+    screen.blit(theme.text(words.text("battle.attacker" if index == 0 else "battle.defender"), size, theme.MUTED),
+                (x, y))
+    y += line_h * 1.15
+    front = dict(side.front)
+    if index == 1 and model.locals:
+        front[LOCAL] = model.locals
+    lines = [words.text("battle.front", pieces=words.items(front) if front else words.text("battle.nobody"))]
+    if side.back:
+        lines.append(words.text("battle.back", pieces=words.items(side.back)))
+    if side.panicked:
+        lines.append(words.text("battle.panicked", pieces=words.items(side.panicked)))
+    if side.cards:
+        lines.append(words.text("battle.cards", cards=", ".join(words.card_title(c, rules) for c in side.cards)))
+    for line in lines:
+        for part in theme.wrap(line, size, box.w):
+            screen.blit(theme.text(part, size, theme.INK), (x, y))
+            y += line_h
+        y += line_h * 0.15
+    screen.set_clip(clip)
+
+
+def roll_line(model: BattleModel) -> str:
+    """What the last roll did, with the row of the battle table and why (a card's modifier, a reroll)."""
+    if not model.rolls:
+        return ""
+    roll = model.rolls[-1]
+    names = {"attacker": words.who(model.sides[0].name), "defender": words.who(model.sides[1].name),
+             "attacker_s": words.whose(model.sides[0].name), "defender_s": words.whose(model.sides[1].name)}
+    result = words.text(f"die.{roll.result}", **names)
+    if roll.again:
+        return words.text("battle.roll.again", face=roll.face)
+    if roll.modifier:
+        return words.text("battle.roll.modified", face=roll.face, modifier=words.signed(roll.modifier),
+                          final=roll.final, result=result)
+    return words.text("battle.roll", face=roll.face, result=result)
+
+
+def battle_table(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, roll: Roll | None, rules: Ruleset,
+                 scale: Scale) -> None:
+    """M8.4's table, one cell per result, the cell of the last roll lit."""
+    groups = table_cells(rules)
+    width = rect.w / len(groups)
+    names = {"attacker": words.who(model.sides[0].name), "defender": words.who(model.sides[1].name)}
+    for i, (faces, result) in enumerate(groups):
+        cell = pygame.Rect(round(rect.x + i * width), rect.y, round(width) - 4, rect.h)
+        lit = i == lit_cell(roll, groups)
+        pygame.draw.rect(screen, theme.HIGHLIGHT if lit else (236, 228, 208), cell, border_radius=6)
+        span = str(faces[0]) if len(faces) == 1 else f"{faces[0]}–{faces[-1]}"
+        label = words.text(f"battle.cell.{result}", faces=span, **names)
+        text = theme.text(theme.fit(label, scale.small, cell.w - 6), scale.small, theme.INK,
+                          "bold" if lit else "regular")
+        screen.blit(text, text.get_rect(center=cell.center))
+
+
+def table_cells(rules: Ruleset) -> list[tuple[list[int], str]]:
+    """The battle table (M8.4) as cells: the faces that give each result, in order (1 | 2-3 | 4-5 | 6)."""
+    groups: list[tuple[list[int], str]] = []
+    for face in range(1, 7):
+        result = rules.battle_die[face]
+        if groups and groups[-1][1] == result:
+            groups[-1][0].append(face)
+        else:
+            groups.append(([face], result))
+    return groups
+
+
+def lit_cell(roll: Roll | None, cells: list[tuple[list[int], str]]) -> int:
+    """The cell the roll's final face (after a card's modifier) falls in; -1 for none or a roll taken again."""
+    if roll is None or roll.again:
+        return -1
+    return next((i for i, (faces, _) in enumerate(cells) if roll.final in faces), -1)
