@@ -1,10 +1,12 @@
 """The UI monkey at length (printed, never asserted): whole games in which every human decision is a random legal
 action made by synthetic mouse, key or pad input (game/monkey.py), and how many actions of each verb it issued.
 
-    python bench/monkey.py --device mouse [--games 20] [--turns 80] [--seed 100]
+    python bench/monkey.py --device mouse [--games 20] [--turns 80] [--seed 100] [--pass-and-play]
 
 The games cycle through 2, 3 and 4 players, with one human seat among rule bots (so that most games end by a
-claim) or every seat human, and with no option or every option.
+claim) or every seat human, and with no option or every option. With --pass-and-play every game has two to
+four human seats mixed with rule bots, with PINs and standing orders (game/monkey.py, privacy): every change of
+human goes through a hand-off, and each hand-off is followed by a "since your last turn" recap.
 """
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--turns", type=int, default=80)
     parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--pass-and-play", action="store_true")
     args = parser.parse_args()
     pygame.display.init()
     pygame.font.init()
@@ -50,10 +53,13 @@ def main() -> None:
         for game in range(args.games):
             players = 2 + game % 3
             seats = ["human"] * players if game % 4 == 3 else ["human"] + ["rules"] * (players - 1)
+            if args.pass_and_play:
+                humans = 2 + (game // 3) % (players - 1)
+                seats = ["human"] * humans + ["rules"] * (players - humans)
             options = {flag: True for flag in FLAGS} if game // 3 % 2 else {}
             print(f"game {game + 1}: seats {','.join(seats)}, options {'all' if options else 'none'}", flush=True)
             failed, made = monkey.run(app, rules, 1, args.device, seats, players, args.seed + game, options,
-                                      args.turns)
+                                      args.turns, privacy=args.pass_and_play)
             failures += failed
             counts += made
     elapsed = time.perf_counter() - start

@@ -558,6 +558,7 @@ def view(state: GameState, b: Battle) -> dict:
             "back": [_kinds(state, _back_row(state, b, side)) for side in (ATTACKER, DEFENDER)],
             "panicked": [_kinds(state, b.panicked[0]), _kinds(state, b.panicked[1])],
             "cards": [[cards[c].key for c in b.used[side]] for side in (ATTACKER, DEFENDER)],
+            "rolled": b.face if b.phase == REROLL else 0,      # the roll a side may have taken again (X24)
             "villages": b.villages}
 
 

@@ -54,6 +54,8 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
         "step": STEP_NAMES[state.step],
         "to_act": current_player(state),
         "order": [state.names[p] for p in state.order],
+        # whose part of a step in turn order it is (exploration, movement, building): public, as the turn is
+        "active": state.names[state.order[state.active]] if 0 <= state.active < len(state.order) else None,
         "marker_holder": state.names[state.marker_holder],
         "threshold": threshold(state),
         "options": dict(state.options),

@@ -113,7 +113,8 @@ def screenshot(app: App, match: Match | None, args: argparse.Namespace) -> int:
         if scene == "end":
             app.push(EndScene(app, match))
         elif scene == "handoff":
-            app.push(HandoffScene(app, viewer or match.names[0], lambda name: None))
+            name = viewer or match.names[0]
+            app.push(HandoffScene(app, name, lambda _: None, match.settings.get(name)))
     app.draw()
     pygame.image.save(app.screen, args.screenshot)
     if match is not None:
@@ -124,10 +125,14 @@ def screenshot(app: App, match: Match | None, args: argparse.Namespace) -> int:
 
 def monkey(app: App, rules: engine.Ruleset, args: argparse.Namespace) -> int:
     """--ui-monkey N: N games played by synthetic input (game/monkey.py); exit code 1 if any action could not be
-    made by input or a game's hash differs from the engine's alone."""
+    made by input or a game's hash differs from the engine's alone. With several human seats (the default: all
+    human), the seats get PINs and standing orders, as players sharing a screen might."""
     from . import monkey as ui_monkey
+    seats = args.seats or ["human"]
+    several = seats.count("human") > 1 or seats == ["human"]          # one kind alone is every seat's kind
     failures, counts = ui_monkey.run(app, rules, args.ui_monkey, args.device, args.seats,
-                                     args.players if args.seats else None, args.seed, args.options, args.turns or 15)
+                                     args.players if args.seats else None, args.seed, args.options, args.turns or 15,
+                                     privacy=several)
     print("actions issued by verb: " + ", ".join(f"{verb} {n}" for verb, n in sorted(counts.items())))
     pygame.quit()
     return 1 if failures else 0

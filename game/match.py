@@ -17,6 +17,8 @@ import engine
 from engine.ai import BOTS
 from engine.runner import GameResult
 
+from .seats import ORDERS, SeatSettings, is_window, standing_answer
+
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *BOTS)
 PACE = {"slow": 0.7, "normal": 0.3, "fast": 0.08, "instant": 0.0}     # seconds between automatic actions
@@ -28,12 +30,17 @@ class Match:
 
     def __init__(self, rules: engine.Ruleset, state: engine.GameState, seats: Mapping[str, str], seed: int,
                  speed: str = "normal", autosave: Path | None = None, max_turns: int | None = None,
-                 actions: int = 0):
+                 actions: int = 0, settings: Mapping[str, SeatSettings] | None = None):
         self.rules = rules
         self._state = state
         self.seed = seed
         self.names: tuple[str, ...] = tuple(state.names)
         self.seats = {name: seats[name] for name in self.names}
+        # Each human seat's pass-and-play settings (PIN, card windows, standing orders): game/seats.py.
+        self.settings = {name: (settings or {}).get(name) or SeatSettings()
+                         for name in self.names if self.seats[name] == HUMAN}
+        self._auto: tuple[int, engine.Action | None] = (-1, None)
+        self._holder: str | None = None      # the human who last had the screen (with several humans)
         self.speed = speed
         self.autosave = autosave
         self.max_turns = max_turns
@@ -64,11 +71,13 @@ class Match:
         try:
             data = json.loads(meta.read_text(encoding="utf-8"))
             seats = {name: data["seats"][name] for name in state.names}
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            settings = {name: SeatSettings.from_dict(value) for name, value in data.get("settings", {}).items()
+                        if name in seats}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise engine.SaveError(f"the seats of {path} cannot be read ({exc})") from None
         if not all(kind in SEAT_KINDS for kind in seats.values()):
             raise engine.SaveError(f"{meta} names an unknown seat kind")
-        return cls(rules, state, seats, state.seed, actions=len(state.actions_done()), **kw)
+        return cls(rules, state, seats, state.seed, actions=len(state.actions_done()), settings=settings, **kw)
 
     # --- what scenes may ask ----------------------------------------------------------------------------------
 
@@ -93,15 +102,43 @@ class Match:
         return [name for name in self.names if self.seats[name] == HUMAN]
 
     def human_to_act(self) -> str | None:
+        """The human who decides now; None for a bot, chance, or a card window that standing orders answer."""
         who = self.to_act
-        return who if who in self.seats and self.seats[who] == HUMAN else None
+        if who not in self.seats or self.seats[who] != HUMAN or self.standing() is not None:
+            return None
+        return who
+
+    def standing(self) -> engine.Action | None:
+        """The answer to the decision now, when it is a card window of a human seat that answers windows by
+        standing orders (game/seats.py); cached until the next action."""
+        if self._auto[0] == self.version:
+            return self._auto[1]
+        answer = None
+        who = self.to_act
+        settings = self.settings.get(who) if isinstance(who, str) else None
+        if settings is not None and settings.windows == ORDERS:
+            legal = engine.legal_actions(self._state)
+            if is_window(legal):
+                battle = (self.view(who).get("movement") or {}).get("battle") or {}
+                answer = standing_answer(legal, settings.orders, self.rules, int(battle.get("rolled") or 0))
+        self._auto = (self.version, answer)
+        return answer
 
     def viewer(self) -> str | None:
-        """Whose view the table shows now (CLIENT.md, who sees what)."""
+        """Whose view the table shows now (CLIENT.md, who sees what): the only human; else the human who decides
+        now. A decision made without a hand-off inside a human's part of a step (a die roll, a bot's panic pick
+        or retreat, a standing order) leaves the screen with that human; a bot's own part shows the public
+        view."""
         humans = self.humans
         if len(humans) == 1:
             return humans[0]
-        return self.human_to_act()
+        who = self.human_to_act()
+        if who is not None:
+            self._holder = who
+            return who
+        if self.to_act is not None and self.view(None).get("active") == self._holder:
+            return self._holder
+        return None
 
     def view(self, viewer: str | None) -> dict:
         """engine.observe for the viewer (None: the public view), without the log; cached until the next action."""
@@ -154,7 +191,9 @@ class Match:
         engine.save(self._state, path)
         meta = seats_path(path)
         tmp = meta.with_name(meta.name + ".tmp")
-        tmp.write_text(json.dumps({"seats": self.seats}), encoding="utf-8")
+        tmp.write_text(json.dumps({"seats": self.seats,
+                                   "settings": {name: s.to_dict() for name, s in self.settings.items()}}),
+                       encoding="utf-8")
         os.replace(tmp, meta)
 
     def fast_forward(self, turn: int) -> None:
@@ -197,7 +236,13 @@ class Match:
     def _step(self, block: float) -> bool:
         """Apply one automatic action if one is ready (waiting up to `block` seconds for a bot)."""
         who = engine.current_player(self._state)
-        if who is None or (who in self.seats and self.seats[who] == HUMAN):
+        if who is not None and self.seats.get(who) == HUMAN:
+            answer = self.standing()
+            if answer is None:
+                return False
+            self._applied(engine.apply(self._state, answer))
+            return True
+        if who is None:
             return False
         if who == engine.CHANCE:
             self._applied(engine.resolve_chance(self._state))

@@ -4,6 +4,10 @@ mouse, key or pad events through the real event queue, input layer and scenes. I
 
 Each game prints one line: the actions issued, how many could not be produced by input, and the final state
 hash, checked against the hash the engine alone reaches with the same seats, seed and choices.
+
+With `privacy` (pass and play), the human seats get seeded pass-and-play settings (game/seats.py): some a PIN,
+typed at every hand-off (the first time wrong, then right), some standing orders that answer their card windows
+without a hand-off; hand-offs and "since your last turn" recaps come and go as for people.
 """
 from __future__ import annotations
 
@@ -19,9 +23,10 @@ from engine.ai import BOTS
 from . import gestures
 from .app import App
 from .match import HUMAN, Match
+from .seats import IN_PERSON, ORDER_CHOICES, ORDERS, SeatSettings, is_window, pin_hash, standing_answer, window_power
 from .render import hud
 from .scenes import flow
-from .scenes.handoff import HandoffScene
+from .scenes.handoff import KEYS, HandoffScene
 from .scenes.table import TableScene
 
 KEY_NEXT = pygame.K_TAB
@@ -58,6 +63,13 @@ class Hands:
             x, y = x + dx, y + dy
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(dx, dy), buttons=(1, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+        self.frame()
+
+    def type(self, char: str) -> None:
+        """A key that types a character (a digit of a PIN)."""
+        key = pygame.key.key_code(char)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
         self.frame()
 
     def press(self, what: str) -> None:
@@ -143,27 +155,74 @@ def choose_in_menu(hands: Hands, table: TableScene, index: int) -> None:
     hands.press("select")
 
 
+def privacy_for(rules: engine.Ruleset, names: list[str], kinds: dict[str, str], seed: int
+                ) -> tuple[dict[str, SeatSettings], dict[str, str]]:
+    """Seeded pass-and-play settings for the human seats (every other one a PIN, every other one standing
+    orders with random orders for every window power), and the PINs' digits."""
+    rnd = random.Random(seed * 31 + 7)
+    keys = [c.key for c in rules.cards] + [e["id"] for e in rules.events]
+    settings, pins = {}, {}
+    for i, name in enumerate(n for n in names if kinds[n] == HUMAN):
+        pin = f"{rnd.randrange(10_000):04d}" if i % 2 == 0 else None
+        orders = {k: rnd.choice(ORDER_CHOICES[window_power(rules, k)]) for k in keys if window_power(rules, k)}
+        settings[name] = SeatSettings(pin_hash(name, pin) if pin else None, ORDERS if i % 2 else IN_PERSON,
+                                      orders)
+        if pin:
+            pins[name] = pin
+    return settings, pins
+
+
+def unlock(hands: Hands, scene: HandoffScene, pin: str | None, wrong_first: bool) -> None:
+    """Pass the hand-off: confirm it, or type the seat's PIN on the keypad (a wrong one first when asked)."""
+    if scene.pad is None:
+        button = scene.form.widgets[0]
+        hands.click(button.rect.center) if hands.device == "mouse" else hands.press("select")
+        return
+    assert pin is not None
+    wrong = f"{(int(pin) + 1) % 10_000:04d}"
+    for digits in ([wrong] if wrong_first else []) + [pin]:
+        for digit in digits:
+            if hands.app.top is not scene:
+                return
+            if hands.device == "keys":
+                hands.type(digit)
+            elif hands.device == "mouse":
+                hands.click(scene.form.widgets[KEYS.index(digit)].rect.center)
+            else:
+                target = KEYS.index(digit)
+                while scene.form.focus != target:
+                    hands.press("next")
+                hands.press("select")
+
+
 def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict,
-         device: str, turns: int, counts: Counter) -> tuple[int, int, str, bool]:
+         device: str, turns: int, counts: Counter, privacy: bool = False) -> tuple[int, int, str, bool]:
     """One game; returns (actions issued, unreachable, state hash, hash equals the engine's alone)."""
-    match = Match.new(rules, players, seats, seed, options, speed="instant", max_turns=turns)
+    names = list(engine.new_game(rules, players, seed, options).names)
+    kinds = {name: seats[i % len(seats)] for i, name in enumerate(names)}
+    settings, pins = privacy_for(rules, names, kinds, seed) if privacy else ({}, {})
+    match = Match.new(rules, players, seats, seed, options, speed="instant", max_turns=turns, settings=settings)
     flow.start_match(app, match)
     hands = Hands(app, device)
     rnd = random.Random(seed * 7919 + 17)
     choices: list[engine.Action] = []
-    issued = unreachable = idle = 0
+    issued = unreachable = idle = handoffs = 0
     while not match.stopped and app.running:
         top = app.top
         if isinstance(top, HandoffScene):
-            button = top.form.widgets[0]
-            hands.click(button.rect.center) if device == "mouse" else hands.press("select")
+            unlock(hands, top, pins.get(top.player), wrong_first=handoffs == 0)
+            handoffs += 1
             continue
         if not isinstance(top, TableScene):
+            unreachable += 1
+            print(f"  stuck on {type(top).__name__}", flush=True)
             break
         if not top.legal or top.anim.busy or top.pending:
             hands.frame()
             idle += 1
             if idle > 20000:
+                unreachable += 1
+                print(f"  stuck at {top.shown['step']}: nothing to do", flush=True)
                 break
             continue
         idle = 0
@@ -179,13 +238,15 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
         choices.append(action)
     digest = match.state_hash()
     match.close()
-    alone = replay(rules, players, seats, seed, options, choices, turns)
+    counts["(hand-offs)"] += handoffs
+    alone = replay(rules, players, seats, seed, options, choices, turns, settings)
     return issued, unreachable, digest, alone == digest
 
 
 def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict,
-           choices: list[engine.Action], turns: int) -> str:
-    """The same game through the engine alone: the humans' choices in order, the bots and chance as before."""
+           choices: list[engine.Action], turns: int, settings: dict[str, SeatSettings] | None = None) -> str:
+    """The same game through the engine alone: the humans' choices in order, their standing orders answering
+    their card windows, the bots and chance as before."""
     state = engine.new_game(rules, players, seed, options)
     kinds = {name: seats[i % len(seats)] for i, name in enumerate(state.names)}
     bots = {name: BOTS[kind](name, seed, rules) for name, kind in kinds.items() if kind != HUMAN}
@@ -195,6 +256,12 @@ def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, opt
         if who == engine.CHANCE:
             engine.resolve_chance(state)
         elif kinds[who] == HUMAN:
+            seat = (settings or {}).get(who)
+            legal = engine.legal_actions(state)
+            if seat is not None and seat.windows == ORDERS and is_window(legal):
+                battle = (engine.observe(state, who, log=False).get("movement") or {}).get("battle") or {}
+                engine.apply(state, standing_answer(legal, seat.orders, rules, int(battle.get("rolled") or 0)))
+                continue
             if not queue:
                 break
             engine.apply(state, queue.pop(0))
@@ -205,14 +272,15 @@ def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, opt
 
 
 def run(app: App, rules: engine.Ruleset, games: int, device: str, seats: list[str] | None, players: int | None,
-        seed: int, options: dict, turns: int) -> tuple[int, Counter]:
+        seed: int, options: dict, turns: int, privacy: bool = False) -> tuple[int, Counter]:
     """Play the games, print a line each; returns (failures, actions issued per verb)."""
     counts: Counter = Counter()
     failures = 0
     for i in range(games):
         n = players if players and seats else 2 + i % 3
         kinds = seats or [HUMAN]
-        issued, unreachable, digest, same = play(app, rules, n, kinds, seed + i, options, device, turns, counts)
+        issued, unreachable, digest, same = play(app, rules, n, kinds, seed + i, options, device, turns, counts,
+                                                 privacy)
         failures += unreachable > 0 or not same
         print(f"monkey game {i + 1}: {n} players, seed {seed + i}, {device}: {issued} actions issued, "
               f"{unreachable} unreachable, state hash {digest[:16]} "

@@ -42,6 +42,11 @@ class Camera:
         self.x, self.y = wx - sx / zoom, wy - sy / zoom
         self.clamp()
 
+    def zoom_to(self, x: float, y: float, zoom: float) -> None:
+        """Back to a view kept before (its corner and zoom)."""
+        self.x, self.y, self.zoom = x, y, zoom
+        self.clamp()
+
     def fit(self) -> None:
         """The zoom that shows the whole map, centred."""
         w, h = self.screen

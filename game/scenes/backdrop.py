@@ -7,9 +7,13 @@ import pygame
 
 import engine
 
+from .. import theme
+from ..app import Scene
+from ..input import Intent
 from ..render.camera import ZOOMS
 from ..render.layout import Layout
 from ..render.mapart import MapArt
+from ..ui.widgets import Form
 
 
 @lru_cache(maxsize=2)
@@ -30,3 +34,23 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
         pygame.draw.rect(shade, (8, 24, 44, round(110 + 90 * edge ** 2)), (0, i, w, 4))
     out.blit(shade, (0, 0))
     return out
+
+
+class MenuPage(Scene):
+    """A page of the menus: a form over the painted sea, left by Back (Esc, the pad's B)."""
+
+    form: Form
+
+    def handle(self, intent: Intent) -> None:
+        if not self.form.handle(intent) and intent.kind == "back":
+            self.back()
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def page(self, screen: pygame.Surface, heading: str) -> None:
+        """The sea and the page's heading."""
+        w, h = screen.get_size()
+        screen.blit(backdrop((w, h)), (0, 0))
+        title = theme.text(heading, self.app.scale.heading * 1.4, theme.WHITE, "bold")
+        screen.blit(title, title.get_rect(midtop=(w // 2, self.app.scale.unit)))

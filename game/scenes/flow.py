@@ -35,10 +35,11 @@ def start_match(app: App, match: Match) -> None:
     app.reset(TableScene(app, match))
 
 
-def new_match(app: App, players: int, seats: list[str], seed: int, options: dict) -> None:
+def new_match(app: App, players: int, seats: list[str], seed: int, options: dict,
+              settings: dict | None = None) -> None:
     ensure_dir(app.settings.data_dir)
     match = Match.new(app.rules, players, seats, seed, options, speed=app.settings.speed,
-                      autosave=autosave_path(app), max_turns=app.settings.max_turns)
+                      autosave=autosave_path(app), max_turns=app.settings.max_turns, settings=settings)
     start_match(app, match)
 
 

@@ -1,43 +1,155 @@
 """The hand-off between two humans at one screen: drawn from no view at all (no map, no log, nothing that
-depends on the game), it names the next player and waits for them (CLIENT.md, who sees what)."""
+depends on the game), it names the next player in their colour and shape and waits for them to confirm; a seat
+with a PIN types it first, by keys, mouse or pad on a keypad (CLIENT.md, who sees what). A wrong PIN says so
+and shows nothing else. The same keypad sets a seat's PIN before a game (`PinScene`)."""
 from __future__ import annotations
 
 from typing import Callable
 
 import pygame
 
-from .. import theme
+from .. import theme, words
 from ..app import App, Scene
 from ..input import Intent
+from ..seats import PIN_DIGITS, SeatSettings, pin_matches
 from ..ui.widgets import Button, Form
+
+KEYS = "1234567890"
+
+
+class PinPad:
+    """Four digits typed on the keyboard, or pressed on a keypad by mouse or pad (shown as dots)."""
+
+    def __init__(self, done: Callable[[str], None]):
+        self.done = done
+        self.digits = ""
+        self.form = Form([Button(k, lambda k=k: self.type(k)) for k in KEYS]
+                         + [Button(words.text("handoff.erase"), self.erase)])
+
+    def type(self, digit: str) -> None:
+        self.digits += digit
+        if len(self.digits) == PIN_DIGITS:
+            digits, self.digits = self.digits, ""
+            self.done(digits)
+
+    def erase(self) -> None:
+        self.digits = self.digits[:-1]
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "type" and intent.char in KEYS:
+            self.type(intent.char)
+        elif intent.kind in ("erase", "back"):
+            self.erase()
+        else:
+            self.form.handle(intent)
+
+    def draw(self, screen: pygame.Surface, centre_x: float, y: float, unit: int, size: int) -> None:
+        for i in range(PIN_DIGITS):
+            slot = pygame.Rect(0, 0, unit * 2.2, unit * 2.6)
+            slot.center = (round(centre_x + (i - (PIN_DIGITS - 1) / 2) * unit * 2.8), round(y))
+            pygame.draw.rect(screen, theme.WHITE, slot, 2, border_radius=6)
+            if i < len(self.digits):
+                pygame.draw.circle(screen, theme.WHITE, slot.center, unit * 0.45)
+        y += unit * 2.6
+        key = round(unit * 2.6)
+        gap = unit * 0.4
+        for i, button in enumerate(self.form.widgets):
+            row, col = divmod(i, 6)
+            button.rect = pygame.Rect(0, 0, key * 3 if i == len(KEYS) else key, key)
+            button.rect.topleft = (round(centre_x - 3 * (key + gap) + col * (key + gap)), round(y + row * (key + gap)))
+        self.form.draw(screen, size)
 
 
 class HandoffScene(Scene):
-    def __init__(self, app: App, player: str, ready: Callable[[str], None]):
+    def __init__(self, app: App, player: str, ready: Callable[[str], None], settings: SeatSettings | None = None):
         super().__init__(app)
         self.player = player
         self.ready = ready
-        self.form = Form([Button(f"I am {player}: show my view", self.go, primary=True)])
+        self.settings = settings or SeatSettings()
+        self.wrong = False
+        self.pad = PinPad(self.check) if self.settings.pin is not None else None
+        self.form = self.pad.form if self.pad else Form(
+            [Button(words.text("handoff.go", player=player), self.go, primary=True)])
 
     def go(self) -> None:
         self.app.pop()
         self.ready(self.player)
 
+    def check(self, digits: str) -> None:
+        self.wrong = not pin_matches(self.settings, self.player, digits)
+        if not self.wrong:
+            self.go()
+
     def handle(self, intent: Intent) -> None:
-        self.form.handle(intent)
+        if self.pad is not None:
+            if intent.kind == "type":
+                self.wrong = False
+            self.pad.handle(intent)
+        else:
+            self.form.handle(intent)
 
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
         scale = self.app.scale
-        colour = theme.tribe_colour(self.player)
-        screen.fill(tuple(round(c * 0.35) for c in colour))
-        theme.draw_shape(screen, theme.tribe_shape(self.player), (w / 2, h * 0.32), scale.unit * 3, colour,
-                         theme.WHITE, 4)
-        title = theme.text(f"Pass the screen to {self.player}", scale.heading * 1.3, theme.WHITE, "bold")
-        screen.blit(title, title.get_rect(center=(w // 2, round(h * 0.52))))
-        sub = theme.text("Everyone else, look away.", scale.body, (230, 230, 230))
-        screen.blit(sub, sub.get_rect(center=(w // 2, round(h * 0.52 + scale.unit * 2.2))))
-        button = self.form.widgets[0]
-        button.rect = pygame.Rect(0, 0, scale.unit * 18, round(scale.unit * 2.4))
-        button.rect.center = (w // 2, round(h * 0.72))
-        self.form.draw(screen, scale.body)
+        unit = scale.unit
+        y = banner(screen, self.player, words.text("handoff.title", player=self.player),
+                   words.text("handoff.look_away"), scale, h * (0.22 if self.pad else 0.32))
+        if self.pad is None:
+            button = self.form.widgets[0]
+            button.rect = pygame.Rect(0, 0, unit * 18, round(unit * 2.4))
+            button.rect.center = (w // 2, round(h * 0.72))
+            self.form.draw(screen, scale.body)
+            return
+        prompt = words.text("handoff.wrong_pin") if self.wrong else words.text("handoff.pin", player=self.player)
+        label = theme.text(prompt, scale.body, (255, 200, 160) if self.wrong else theme.WHITE, "semibold")
+        screen.blit(label, label.get_rect(center=(w // 2, round(y + unit * 2))))
+        self.pad.draw(screen, w / 2, y + unit * 4, unit, scale.body)
+
+
+class PinScene(Scene):
+    """Choosing a seat's PIN before a game: typed twice, the same both times."""
+
+    def __init__(self, app: App, player: str, chosen: Callable[[str], None]):
+        super().__init__(app)
+        self.player, self.chosen = player, chosen
+        self.first: str | None = None
+        self.mismatch = False
+        self.pad = PinPad(self.typed)
+
+    def typed(self, digits: str) -> None:
+        if self.first is None:
+            self.first, self.mismatch = digits, False
+        elif digits == self.first:
+            self.app.pop()
+            self.chosen(digits)
+        else:
+            self.first, self.mismatch = None, True
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "back" and not self.pad.digits:
+            self.app.pop()
+        else:
+            self.pad.handle(intent)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        scale = self.app.scale
+        key = "pin.again" if self.first is not None else "pin.mismatch" if self.mismatch else "pin.choose"
+        y = banner(screen, self.player, words.text(key, player=self.player), words.text("pin.private"), scale,
+                   h * 0.22)
+        self.pad.draw(screen, w / 2, y + scale.unit * 3, scale.unit, scale.body)
+
+
+def banner(screen: pygame.Surface, player: str, title: str, line: str, scale, top: float) -> float:
+    """The player's colour, shape and a title: all the hand-off shows of the game. Returns where it ends."""
+    w = screen.get_width()
+    unit = scale.unit
+    colour = theme.tribe_colour(player)
+    screen.fill(tuple(round(c * 0.35) for c in colour))
+    theme.draw_shape(screen, theme.tribe_shape(player), (w / 2, top), unit * 3, colour, theme.WHITE, 4)
+    y = top + unit * 4.5
+    text = theme.text(title, scale.heading * 1.3, theme.WHITE, "bold")
+    screen.blit(text, text.get_rect(center=(w // 2, round(y))))
+    sub = theme.text(line, scale.body, (230, 230, 230))
+    screen.blit(sub, sub.get_rect(center=(w // 2, round(y + unit * 2.2))))
+    return y + unit * 2.2

@@ -1,9 +1,11 @@
 """The pause menu over the table: resume, or leave to the title (the game is saved first), or quit."""
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
-from .. import theme
+from .. import theme, words
 from ..app import App
 from ..match import Match
 from ..ui.widgets import Button, Form
@@ -11,9 +13,12 @@ from .dialog import Dialog
 
 
 class PauseScene(Dialog):
-    def __init__(self, app: App, match: Match):
-        super().__init__(app, Form([Button("Resume", app.pop, primary=True),
-                                    Button("Save and leave to title", self.leave), Button("Quit", self.quit)]))
+    def __init__(self, app: App, match: Match, orders: Callable[[], None] | None = None):
+        buttons = [Button("Resume", app.pop, primary=True)]
+        if orders is not None:               # the viewer's own standing orders (game/seats.py)
+            buttons.append(Button(words.text("orders.open"), lambda: (app.pop(), orders())))
+        super().__init__(app, Form(buttons + [Button("Save and leave to title", self.leave),
+                                              Button("Quit", self.quit)]))
         self.match = match
 
     def leave(self) -> None:
@@ -27,7 +32,7 @@ class PauseScene(Dialog):
 
     def draw(self, screen: pygame.Surface) -> None:
         scale = self.app.scale
-        box = self.panel(screen, scale.unit * 20, scale.unit * 13)
+        box = self.panel(screen, scale.unit * 20, scale.unit * (4.6 + 2.9 * len(self.form.widgets)))
         title = theme.text("Paused", scale.heading, theme.INK, "bold")
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + scale.unit)))
         y = box.y + scale.unit * 3.6

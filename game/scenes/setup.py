@@ -10,12 +10,12 @@ import pygame
 import engine
 from engine.ai import BOTS
 
-from .. import theme
-from ..app import App, Scene
-from ..input import Intent
+from .. import theme, words
+from ..app import App
 from ..match import HUMAN
+from ..seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
 from ..ui.widgets import Button, Choice, Form, NumberField, Toggle
-from .backdrop import backdrop
+from .backdrop import MenuPage
 
 SEAT_NAMES = {HUMAN: "Human", "rules": "Computer (rules)", "random": "Computer (random)"}
 # One line per advanced rule: what changes when it is on (RULES.md section A).
@@ -31,13 +31,15 @@ OPTION_HINTS = {
 TARGETS = [(False, "usual")] + [(v, str(v)) for v in range(15, 36)]
 
 
-class SetupScene(Scene):
+class SetupScene(MenuPage):
     def __init__(self, app: App, players: int = 4):
         super().__init__(app)
         self.players = players
         self.seats = [HUMAN] + ["rules"] * 3
         self.seed = random.randrange(1, 1_000_000)
         self.options: dict = {}
+        self.pins: dict[int, str] = {}              # seat -> PIN digits, hashed with the seat's name at the start
+        self.windows: dict[int, str] = {}           # seat -> how it answers card windows (game/seats.py)
         self.form = Form()
         self.build()
 
@@ -52,6 +54,7 @@ class SetupScene(Scene):
                                   lambda kind, i=i: self.set_seat(i, kind)))
         widgets.append(NumberField("Seed", self.seed, self.set_seed))
         widgets.append(Button("New seed", self.reroll))
+        widgets.append(Button(words.text("setup.pass_and_play"), self.open_seats))
         for spec in self.app.rules.options.values():
             key = spec["id"]
             if spec["kind"] == "vp_target":
@@ -92,9 +95,19 @@ class SetupScene(Scene):
         else:
             self.options.pop(key, None)
 
+    def open_seats(self) -> None:
+        self.app.push(SeatsScene(self.app, self))
+
+    def humans(self) -> list[tuple[int, str]]:
+        """The human seats with the names the seed deals them."""
+        homes = engine.deal_homes(self.app.rules, self.players, self.seed)
+        return [(i, homes[i]) for i in range(self.players) if self.seats[i] == HUMAN]
+
     def start(self) -> None:
         from .flow import new_match
-        new_match(self.app, self.players, self.seats[:self.players], self.seed, dict(self.options))
+        settings = {name: SeatSettings(pin_hash(name, self.pins[i]) if i in self.pins else None,
+                                       self.windows.get(i, IN_PERSON)) for i, name in self.humans()}
+        new_match(self.app, self.players, self.seats[:self.players], self.seed, dict(self.options), settings)
 
     # --- drawing ---------------------------------------------------------------------------------------------
 
@@ -105,7 +118,7 @@ class SetupScene(Scene):
         left_x, right_x = w // 2 - col_w - unit, w // 2 + unit
         row_h = round(unit * 2.2)
         y = round(h * 0.2)
-        n_left = 1 + self.players + 2
+        n_left = 1 + self.players + 3
         for widget in self.form.widgets[:n_left]:
             widget.rect = pygame.Rect(left_x, y, col_w, row_h)
             y += row_h + unit // 2
@@ -124,17 +137,68 @@ class SetupScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.layout()
 
-    def handle(self, intent: Intent) -> None:
-        if not self.form.handle(intent) and intent.kind == "back":
-            self.app.pop()
-
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
-        screen.blit(backdrop((w, h)), (0, 0))
+        self.page(screen, "New game")
         scale = self.app.scale
-        title = theme.text("New game", scale.heading * 1.4, theme.WHITE, "bold")
-        screen.blit(title, title.get_rect(midtop=(w // 2, scale.unit)))
         sheet = pygame.Rect(0, 0, w - scale.unit * 2, h - scale.unit * 5.6)
         sheet.midtop = (w // 2, round(h * 0.2) - scale.unit)
         theme.panel(screen, sheet, alpha=250)
+        self.form.draw(screen, scale.body)
+
+
+class SeatsScene(MenuPage):
+    """Pass-and-play settings of the human seats: a PIN each (set on a keypad while the others look away), and
+    whether the seat answers card windows in person or by standing orders (game/seats.py)."""
+
+    def __init__(self, app: App, setup: SetupScene):
+        super().__init__(app)
+        self.setup = setup
+        self.form = Form()
+        self.build()
+
+    def build(self) -> None:
+        focus = self.form.focus
+        widgets = []
+        modes = [(IN_PERSON, words.text("seats.windows.person")), (ORDERS, words.text("seats.windows.orders"))]
+        for i, name in self.setup.humans():
+            current = [m for m, _ in modes].index(self.setup.windows.get(i, IN_PERSON))
+            widgets.append(Choice(words.text("seats.windows", player=name), modes, current,
+                                  lambda mode, i=i: self.setup.windows.__setitem__(i, mode)))
+            key = "seats.pin.set" if i in self.setup.pins else "seats.pin.none"
+            widgets.append(Button(words.text(key, player=name), lambda i=i, name=name: self.pin(i, name)))
+        widgets.append(Button(words.text("seats.done"), self.app.pop, primary=True))
+        self.form = Form(widgets)
+        self.form.focus = min(focus, len(widgets) - 1)
+
+    def pin(self, seat: int, name: str) -> None:
+        if seat in self.setup.pins:
+            del self.setup.pins[seat]
+            self.build()
+            return
+        from .handoff import PinScene
+        self.app.push(PinScene(self.app, name, lambda digits: self.chosen(seat, digits)))
+
+    def chosen(self, seat: int, digits: str) -> None:
+        self.setup.pins[seat] = digits
+        self.build()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        self.page(screen, words.text("seats.title"))
+        scale = self.app.scale
+        unit = scale.unit
+        col_w = min(w - unit * 4, unit * 36)
+        sheet = pygame.Rect(0, 0, col_w + unit * 3, round(unit * (4.4 + 2.7 * len(self.form.widgets))))
+        sheet.midtop = (w // 2, round(unit * 3.6))
+        theme.panel(screen, sheet, alpha=250)
+        lines = theme.wrap(words.text("seats.hint"), scale.small, sheet.w - unit * 2)[:2]
+        for i, part in enumerate(lines):
+            line = theme.text(part, scale.small, theme.INK)
+            screen.blit(line, line.get_rect(midtop=(w // 2, unit * 4.3 + i * line.get_height())))
+        y = unit * 7
+        for widget in self.form.widgets:
+            widget.rect = pygame.Rect(0, 0, col_w, round(unit * 2.2))
+            widget.rect.midtop = (w // 2, round(y))
+            y += unit * 2.7
         self.form.draw(screen, scale.body)

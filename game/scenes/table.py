@@ -25,8 +25,11 @@ from ..render.camera import ZOOMS, Camera
 from ..render.layout import Layout
 from ..render.mapart import Board, MapArt
 from ..ui.widgets import Button, Form, ListView
+from ..seats import ORDERS
 from .battle import BattleModel, panel_rect
 from .battle import draw as draw_battle
+from .recap import draw as draw_recap
+from .recap import rect as recap_rect
 
 RECENT = 60                     # raw events kept for the HUD's account of the step
 TOAST = 3.5                     # seconds a refusal stays on screen
@@ -60,14 +63,19 @@ class TableScene(Scene):
         self.art = MapArt(rules, self.layout, match.view(None)["options"], app.scale.unit)
         self.viewer = match.viewer() if len(match.humans) <= 1 else None
         self.shown_viewer = self.viewer           # whose view is on screen (a hand-off changes it)
+        self.holder = self.viewer                  # the human who last saw their own view: they hold the screen
         self.shown = match.view(self.shown_viewer)  # the view the board shows (installed after animations)
         self.shown_version = 0
         self.pending = False                       # a newer view waits for the animations to end
         self.anim = anim.Queue(self.apply_events)
         self.battle: BattleModel | None = None     # the battle the overlay shows (M8), moved on by the events
+        self.seen: dict[str, tuple[dict, int]] = {}  # each human's last view and log size (the recap starts there)
+        self.cameras: dict[str | None, tuple[float, float, float]] = {}   # where each viewer left the map
+        self.recap: list[tuple[str, str]] | None = None     # "since your last turn": the replayed lines
         self.rolls_seen = 0                        # die rolls read so far: each throw's seed (dice.seed_for)
         self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
         self.log: list[tuple[str, str]] = []
+        self.log_epoch = 0                         # grows when the log is another viewer's (its cached picture)
         self.recent: list[dict] = []               # the newest events the viewer saw (words.decision_text)
         self.battles: dict = {}                    # who fights at each hex, for the log's die rolls
         self.log_next = 0
@@ -121,9 +129,9 @@ class TableScene(Scene):
         viewer = match.viewer()
         if viewer != self.viewer:
             self.viewer = viewer
-            if viewer is not None and len(match.humans) > 1 and viewer != self.shown_viewer:
+            if viewer is not None and len(match.humans) > 1 and viewer != self.holder:
                 from .handoff import HandoffScene
-                self.app.push(HandoffScene(self.app, viewer, self.take_over))
+                self.app.push(HandoffScene(self.app, viewer, self.take_over, match.settings.get(viewer)))
                 return
             self.take_over(viewer)
         elif match.actions != self.log_actions:
@@ -156,13 +164,63 @@ class TableScene(Scene):
         self.build_decision()
 
     def take_over(self, viewer: str | None) -> None:
-        """A new viewer sits at the screen: the log is theirs from the start of the game."""
+        """A new viewer sits at the screen: the log is theirs from the start of the game. With several humans,
+        what happened since the incoming human last saw the table is replayed through their own eyes, from
+        the view they last saw, with its lines listed ("since your last turn")."""
         self.anim.skip()
+        old = self.shown_viewer
+        cam = self.camera
+        self.cameras[old] = (cam.x, cam.y, cam.zoom)
+        if old is not None and old != viewer and len(self.match.humans) > 1:
+            self.seen[old] = (self.shown, self.log_next)
         self.shown_viewer = viewer
+        returning = viewer is not None and viewer == self.holder
+        self.holder = viewer if viewer is not None else self.holder
+        # Nothing of the last viewer's gestures stays: where they looked, pointed or were refused (CLIENT.md).
+        self.toasts, self.cursor, self.hover, self.focus = [], -1, -1, -1
         self.log, self.log_next, self.log_scroll = [], 0, 0
+        self.log_epoch += 1                        # a new viewer's log: never the cached picture of another's
         self.recent, self.battles, self.battle, self.rolls_seen = [], {}, None, 0
-        self.apply_events(self.read_log())
-        self.install()
+        self.recap = None
+        events = self.read_log()
+        since = self.seen.get(viewer) if viewer is not None else None
+        later = len(self.match.events(viewer, since[1])[0]) if since is not None else 0
+        if not later or returning:
+            # The holder watched the public view in between: no replay, the lines of what they missed suffice.
+            self.apply_events(events)
+            self.install()
+            if later:
+                self.recap = [event["_line"] for event in events[len(events) - later:]]
+            self.restore_camera(viewer)
+            return
+        self.apply_events(events[:len(events) - later])
+        replay = events[len(events) - later:]
+        self.shown, self.pending = since[0], True
+        self.shown_version += 1
+        self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
+        self.legal, self.plan, self.menu = [], gestures.Plan(), None
+        self.rebuild_bar()
+        self.recap = [event["_line"] for event in replay]
+        speed = "instant" if self.match.speed == "instant" else "fast"
+        clips, leading = anim.from_events(replay, self.explorers, speed)
+        self.apply_events(leading)
+        for clip in clips:
+            self.anim.add(clip)
+        if not self.anim.busy:
+            self.install()
+        self.restore_camera(viewer)
+
+    def restore_camera(self, viewer: str | None) -> None:
+        """Each viewer finds the map where they left it, or at home the first time (then, as always, turned
+        to the lit hexes if none is in sight); the public view keeps the map where the holder left it."""
+        if viewer is None and self.holder is not None:
+            pass                                   # the holder watches on: the map stays where they look
+        elif viewer in self.cameras:
+            self.camera.zoom_to(*self.cameras[viewer])
+        else:
+            self.camera.set_zoom(home_zoom(self.app.screen.get_height()))
+            self.look_home()
+        self.show_lit_hexes()
 
     def show(self, viewer: str | None) -> None:
         """Show this viewer's table at once, without a hand-off (screenshots, tests)."""
@@ -252,6 +310,7 @@ class TableScene(Scene):
             return
         self.legal = []
         self.menu = self.palette = None
+        self.recap = None
         self.refresh()
 
     def toast(self, words_: str) -> None:
@@ -412,9 +471,15 @@ class TableScene(Scene):
         x, y = self.camera.to_screen(wx, wy)
         unit = self.app.scale.unit
         area = self.map_area().inflate(-unit * 4, -unit * 4)
-        panel = self.battle_rect()
-        return (area.collidepoint(x, y) and not self.bar_rect.inflate(unit * 2, unit * 2).collidepoint(x, y)
-                and not (panel is not None and panel.inflate(unit * 2, unit * 2).collidepoint(x, y)))
+        covers = [r for r in (self.bar_rect, self.battle_rect(), self.recap_rect()) if r is not None]
+        return area.collidepoint(x, y) and not any(r.inflate(unit * 2, unit * 2).collidepoint(x, y) for r in covers)
+
+    def recap_rect(self) -> pygame.Rect | None:
+        """Where "since your last turn" stands: the bottom right of the map, above the decision bar."""
+        if not self.recap:
+            return None
+        return recap_rect(self.map_area(), self.app.scale, len(self.recap),
+                          self.bar_rect.top if self.legal else None)
 
     def battle_rect(self) -> pygame.Rect | None:
         """Where the battle overlay stands, if a battle is on: a strip only when the decision lights a hex
@@ -497,6 +562,9 @@ class TableScene(Scene):
         panel = self.battle_rect()
         if panel is not None and panel.collidepoint(x, y):
             return "battle"
+        recap = self.recap_rect()
+        if recap is not None and recap.collidepoint(x, y):
+            return "recap"
         if self.legal and self.bar_rect.collidepoint(x, y):
             return "bar"
         for name, rect in self.panels().items():
@@ -534,8 +602,13 @@ class TableScene(Scene):
                 self.camera.zoom_by(intent.f, (intent.x, intent.y) if intent.pointer else None)
         elif kind == "select" and intent.pointer:
             self.focus = -1
-            if panel == "bar":
+            if panel == "recap":
+                self.recap = None
+            elif panel == "bar":
                 self.bar.handle(intent)
+            elif panel == "left" and self.orders_rect() is not None and \
+                    self.orders_rect().collidepoint(intent.x, intent.y):
+                self.open_orders()
             elif panel == "left" and self.plan.order:
                 rows = hud.player_rows(self.panels()["left"], self.shown, self.app.scale)
                 picked = next((name for name, rect in rows.items() if rect.collidepoint(intent.x, intent.y)), None)
@@ -558,6 +631,8 @@ class TableScene(Scene):
                 self.move_cursor(int(intent.dx), int(intent.dy))
         elif kind == "palette":
             self.open_palette()
+        elif kind == "orders" and self.orders_rect() is not None:
+            self.open_orders()
         elif kind == "fit":
             self.camera.fit()
         elif kind == "log":
@@ -569,7 +644,22 @@ class TableScene(Scene):
                 self.rebuild_bar()
                 return
             from .pause import PauseScene
-            self.app.push(PauseScene(self.app, self.match))
+            self.app.push(PauseScene(self.app, self.match, self.open_orders if self.orders_rect() else None))
+
+    def orders_rect(self) -> pygame.Rect | None:
+        """The button of the viewer's standing orders, at the foot of the left column: shown on their own
+        decision, with their own view on screen, when their seat answers card windows by standing orders."""
+        viewer = self.shown_viewer
+        settings = self.match.settings.get(viewer) if viewer is not None else None
+        if settings is None or settings.windows != ORDERS or not self.legal or viewer != self.match.human_to_act():
+            return None
+        unit = self.app.scale.unit
+        left = self.panels()["left"]
+        return pygame.Rect(left.x, left.bottom - round(unit * 2.2), left.w, round(unit * 2.2))
+
+    def open_orders(self) -> None:
+        from .orders import OrdersScene
+        self.app.push(OrdersScene(self.app, self.match, self.shown_viewer, self.shown))
 
     def handle_menu(self, intent: Intent) -> bool:
         """A hex's menu takes the intents aimed at it; a click elsewhere or back closes it."""
@@ -694,7 +784,7 @@ class TableScene(Scene):
                                                                                          self.recent), scale)),
                 ("left", version, lambda s, r: hud.players_panel(s, r, view, self.app.rules, scale,
                                                                  self.vp_shares)),
-                ("log", (len(self.log), self.log_scroll, scale.unit),
+                ("log", (self.log_epoch, len(self.log), self.log_scroll, scale.unit),
                  lambda s, r: hud.log_panel(s, r, self.log, self.log_scroll, scale))):
             if name in panels:
                 rect = panels[name]
@@ -707,6 +797,12 @@ class TableScene(Scene):
                 pygame.draw.rect(screen, theme.ACCENT, rows[name], 4 if focused else 2, border_radius=6)
         if self.legal:
             self.draw_bar(screen)
+        orders = self.orders_rect()
+        if orders is not None:
+            self.draw_orders_button(screen, orders)
+        recap = self.recap_rect()
+        if recap is not None and self.recap is not None:
+            draw_recap(screen, recap, self.recap, self.app.scale, self.anim.busy)
         if self.menu is not None:
             self.draw_menu(screen)
         if self.palette is not None:
@@ -766,6 +862,11 @@ class TableScene(Scene):
         if self.menu is not None:
             return [self.menu.hex]
         return []
+
+    def draw_orders_button(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
+        button = Button(words.text("orders.open"), self.open_orders)
+        button.rect = rect
+        button.draw(screen, False, self.app.scale.small)
 
     def draw_bar(self, screen: pygame.Surface) -> None:
         scale = self.app.scale

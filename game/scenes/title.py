@@ -4,13 +4,12 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import App, Scene
-from ..input import Intent
+from ..app import App
 from ..ui.widgets import Button, Form
-from .backdrop import backdrop
+from .backdrop import MenuPage, backdrop
 
 
-class TitleScene(Scene):
+class TitleScene(MenuPage):
     def __init__(self, app: App):
         super().__init__(app)
         self.form = Form()
@@ -39,9 +38,8 @@ class TitleScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.layout()
 
-    def handle(self, intent: Intent) -> None:
-        if not self.form.handle(intent) and intent.kind == "back":
-            self.app.quit()
+    def back(self) -> None:
+        self.app.quit()
 
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()

@@ -106,8 +106,10 @@ def test_tiki_rerolls_a_roll_that_hurts_its_owner(rules):
     assert engine.current_player(s) == engine.CHANCE
     do(s, "die 1")
     assert engine.current_player(s) == "Tonga" and legal(s) == ["accept", "use tiki"]
+    assert engine.observe(s, None)["movement"]["battle"]["rolled"] == 1, "everyone sees the roll a reroll is about"
     do(s, "use tiki")
     assert engine.current_player(s) == engine.CHANCE
+    assert engine.observe(s, None)["movement"]["battle"]["rolled"] == 0, "no reroll window, no such roll"
     do(s, "die 6")
     assert count(s, "Tonga", WAR_CANOE) == 2, "the 1 never took effect"
 

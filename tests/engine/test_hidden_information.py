@@ -102,13 +102,14 @@ def test_X9_log_events_are_filtered_per_player(rules):
 
 # --- X33: twin positions stay identical for a player along the same moves ---------------------------------------
 
-# Events that show a player something hidden by design: a battle's stacks (M8.1), a war canoe that stops a
-# mover (M4.4), a card (B4, V3, V4), a tile (E4.2, E6.1, E6.5), the player's own draw from a pile, a revealed
-# event (A7), what a typhoon sank (X28).
+# Events that show a player something hidden by design: a battle's stacks (M8.1) and that a battle comes at
+# all (X16: wherever the mover's war canoes stand beside enemies, so an Arioi window's `battle_announced` tells
+# that a war canoe is there, as the battle would), a war canoe that stops a mover (M4.4), a card (B4, V3, V4),
+# a tile (E4.2, E6.1, E6.5), the player's own draw from a pile, a revealed event (A7), what a typhoon sank (X28).
 # Twins may part where one of these shows a difference; until then everything the player sees is the same.
-REVEALS = frozenset({"battle_started", "war_canoes_stopped", "card_revealed", "card_used", "battle_card", "card_drawn", "tile_revealed",
-                     "tile_seen", "tile_drawn", "event_drawn", "event_revealed", "event_played", "pieces_sunk",
-                     "victory_claimed", "claim_failed", "game_over"})
+REVEALS = frozenset({"battle_announced", "battle_started", "war_canoes_stopped", "card_revealed", "card_used",
+                     "battle_card", "card_drawn", "tile_revealed", "tile_seen", "tile_drawn", "event_drawn",
+                     "event_revealed", "event_played", "pieces_sunk", "victory_claimed", "claim_failed", "game_over"})
 
 
 def swap_stack_kinds(state: engine.GameState, player: int, rnd: random.Random) -> None:

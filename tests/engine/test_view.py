@@ -154,3 +154,22 @@ def test_X9_events_since_is_the_log_of_observe_without_the_view(rules):
             assert engine.events_since(s, who, since) == (view["log"], view["log_size"])
     with pytest.raises(KeyError):
         engine.events_since(s, "Nobody")
+
+
+def test_T1_every_view_names_whose_part_of_the_step_it_is(rules):
+    """`active`: the player whose part of a step taken in turn order it is (public, as the turn order is), also
+    while chance decides inside it (E4: the marker drawn for the explorer's hex)."""
+    s = engine.new_game(rules, 3, seed=4)
+    mover = None
+    for _ in range(500):
+        who = engine.current_player(s)
+        if who == engine.CHANCE and engine.observe(s, None, log=False)["step"] == "exploration" and mover:
+            break
+        if who == engine.CHANCE:
+            engine.resolve_chance(s)
+            continue
+        mover = who if engine.observe(s, None, log=False)["step"] == "exploration" else None
+        explore = [a for a in engine.legal_actions(s) if a.verb == "explore"]
+        engine.apply(s, explore[0] if explore else engine.legal_actions(s)[0])
+    assert engine.current_player(s) == engine.CHANCE and mover is not None
+    assert {engine.observe(s, name, log=False)["active"] for name in (None, *s.names)} == {mover}

@@ -1,0 +1,39 @@
+""""Since your last turn" (pass and play): after a hand-off, what happened since the incoming player last saw
+the table is replayed on the map through their own eyes (the table does it, from the view they last saw), and
+listed here in words. Any key skips the replay; a click on the list closes it; their first decision does too.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import pygame
+
+from .. import theme, words
+from ..theme import Scale
+
+SHOWN = 6                                 # the newest lines listed; the log keeps them all
+
+
+def rect(area: pygame.Rect, scale: Scale, lines: int, floor: float | None) -> pygame.Rect:
+    unit = scale.unit
+    box = pygame.Rect(0, 0, min(area.w - unit * 2, unit * 24),
+                      round(unit * (2.6 + 1.35 * (min(lines, SHOWN) + (lines > SHOWN)))))
+    box.bottomright = (area.right - unit, round((area.bottom if floor is None else floor) - unit * 0.6))
+    return box
+
+
+def draw(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[tuple[str, str]], scale: Scale,
+         replaying: bool) -> None:
+    unit, size = scale.unit, scale.small
+    theme.panel(screen, box, alpha=246)
+    key = "recap.replaying" if replaying else "recap.title"
+    head = theme.text(words.text(key, n=len(lines)), size, theme.INK, "bold")
+    screen.blit(head, (box.x + unit * 0.6, box.y + unit * 0.4))
+    y = box.y + unit * 0.5 + head.get_height()
+    for said, rule in lines[-SHOWN:]:
+        line = theme.text(theme.fit(said, size, box.w - unit * 1.2), size, theme.INK)
+        screen.blit(line, (box.x + unit * 0.6, round(y)))
+        y += theme.font(size).get_linesize()
+    if len(lines) > SHOWN:
+        more = theme.text(words.text("recap.more", n=len(lines) - SHOWN), size, theme.MUTED)
+        screen.blit(more, (box.x + unit * 0.6, round(y)))
