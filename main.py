@@ -1,7 +1,7 @@
 """Paradise: a digital Conquest of Paradise.
 
     python main.py                      open the game at the title
-    python main.py --new --players 4 --seats human,rules,rules,rules --seed 7    start a game in the window
+    python main.py --new --players 4 --seats human,normal,normal,hard --seed 7    start a game in the window
     python main.py --headless [options] play bot games without a window and print the results
 """
 from __future__ import annotations
@@ -32,9 +32,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--headless", action="store_true", help="play bot games without a window")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="number of players")
     parser.add_argument("--seed", type=int, default=1, help="seed of the (first) game")
-    parser.add_argument("--bots", default="rules",
+    parser.add_argument("--bots", default="normal",
                         help=f"--headless: bot kind for every seat, or one per seat separated by commas "
-                             f"({', '.join(BOTS)})")
+                             f"({', '.join(BOTS)}; easy, normal and hard are the levels, rules is normal)")
     parser.add_argument("--turns", type=int, default=None,
                         help=f"stop a game after this many turns (--headless: default {HEADLESS_TURNS})")
     parser.add_argument("--games", type=int, default=1, help="--headless: play this many games (seeds seed, seed+1, ...)")
@@ -47,7 +47,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         "--seed, --options)")
     window.add_argument("--seats", default=None,
                         help=f"with --new: one seat kind for every seat, or one per seat ({', '.join(SEAT_KINDS)}); "
-                             "default: a human in seat 1, rule bots elsewhere")
+                             "default: a human in seat 1, Normal bots elsewhere")
     window.add_argument("--load", default=None, metavar="FILE", help="open a saved game")
     window.add_argument("--continue", dest="continue_game", action="store_true", help="open the latest autosave")
     window.add_argument("--fast-forward", type=int, default=0, metavar="N",

@@ -13,6 +13,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -25,6 +26,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 import engine  # noqa: E402
+from engine.ai import Budget, RuleBot, SearchBot, Sight  # noqa: E402
+from engine.movement import Movement  # noqa: E402
 from game.app import App, Settings  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
@@ -43,11 +46,43 @@ def first_frame(launches: int) -> list[float]:
     return out
 
 
-def frame_times(frames: int, seats: list[str], speed: str) -> tuple[list[float], int]:
+def plan_point(rules: engine.Ruleset, seed: int) -> tuple[engine.GameState, str]:
+    """A position where a Hard bot would search (its Movement step, several plans to weigh), by rule-bot play."""
+    state = engine.new_game(rules, 2, seed)
+    bots = {name: RuleBot(name, seed, rules) for name in state.names}
+    while True:
+        who = engine.current_player(state)
+        if who == engine.CHANCE:
+            engine.resolve_chance(state)
+            continue
+        sub = state.sub
+        if isinstance(sub, Movement) and sub.phase == "move" and sub.battle is None and state.turn > 3:
+            return state, who
+        engine.apply(state, bots[who].choose(Sight(state, who), engine.legal_actions(state)))
+
+
+def search_without_pause(rules: engine.Ruleset, stop: threading.Event) -> threading.Thread:
+    """A Hard bot searching in a worker thread, one plan point after another, until `stop` (the worst case for the
+    frame loop: a bot thinks at every frame)."""
+    state, who = plan_point(rules, 2)
+
+    def work() -> None:
+        while not stop.is_set():
+            bot = SearchBot(who, 2, rules, Budget(seconds=0.25))
+            bot.choose(Sight(state.clone(), who), engine.legal_actions(state))
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    return thread
+
+
+def frame_times(frames: int, seats: list[str], speed: str, searching: bool = False) -> tuple[list[float], int]:
     """Frame times (update + draw) of the table at 1920x1080, turn 8 of a 4-player game, log open, the pointer
-    moving over the map so that a tooltip shows; and how many actions were played meanwhile."""
+    moving over the map so that a tooltip shows; and how many actions were played meanwhile. `searching`: a Hard
+    bot searches in a worker thread all along."""
     screen = pygame.display.set_mode((1920, 1080))
     rules = engine.load_ruleset()
+    stop = threading.Event()
+    worker = search_without_pause(rules, stop) if searching else None
     with tempfile.TemporaryDirectory() as data:
         app = App(screen, Settings(data_dir=Path(data), speed=speed), rules)
         match = Match.new(rules, 4, seats, 3, speed=speed)
@@ -66,6 +101,9 @@ def frame_times(frames: int, seats: list[str], speed: str) -> tuple[list[float],
                                                  buttons=(0, 0, 0)))
             app.frame()
         match.close()
+        stop.set()
+        if worker is not None:
+            worker.join()
         return list(app.frame_times), match.actions - start_actions
 
 
@@ -92,7 +130,7 @@ def battle_frames(battles: int) -> tuple[list[float], int]:
             state = engine.load_scenario(rules, {**SEA_BATTLE, "seed": seed})
             for notation in SEA_MOVES[:-1]:
                 engine.apply(state, engine.parse_action(state, notation))
-            match = Match(rules, state, {"Tonga": "human", "Samoa": "rules"}, seed, speed="normal")
+            match = Match(rules, state, {"Tonga": "human", "Samoa": "normal"}, seed, speed="normal")
             table = TableScene(app, match)
             app.push(table)
             app.frame()
@@ -126,10 +164,14 @@ def main() -> None:
           f"over {len(launch)} launches (target 0.5 s)")
     pygame.display.init()
     pygame.font.init()
-    for label, seats, speed in (("a human's decision waits", ["human", "rules", "rules", "rules"], "normal"),
-                                ("bots play, animations running (speed normal)", ["rules"], "normal"),
-                                ("bots play (speed fast)", ["rules"], "fast")):
-        times, played = frame_times(args.frames, seats, speed)
+    for label, seats, speed, searching in (
+            ("a human's decision waits", ["human", "normal", "normal", "normal"], "normal", False),
+            ("a human's decision waits, a Hard bot searching all along", ["human", "normal", "normal", "normal"],
+             "normal", True),
+            ("bots play, animations running (speed normal)", ["normal"], "normal", False),
+            ("bots play (speed fast)", ["normal"], "fast", False),
+            ("Hard bots play (speed normal)", ["hard"], "normal", False)):
+        times, played = frame_times(args.frames, seats, speed, searching)
         ms = [t * 1000 for t in times]
         print(f"1920x1080, turn 8, log open, tooltip, {label}: frame p50 {percentile(ms, 50):.2f} ms, "
               f"p99 {percentile(ms, 99):.2f} ms, max {max(ms):.2f} ms over {len(ms)} frames; "

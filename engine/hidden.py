@@ -11,7 +11,8 @@ from __future__ import annotations
 from . import rng
 from .building import Building
 from .exploration import tile_in_hand
-from .state import TRANSPORT, GameState
+from .movement import Movement
+from .state import TRANSPORT, GameState, Journal
 
 
 def redeal(state: GameState, player: int, seed: int) -> GameState:
@@ -69,3 +70,70 @@ def _swap_kinds(state: GameState, owner: int, pick) -> None:
         a, b = placed[pick(len(placed))], placed[pick(len(placed))]
         if state.piece_kind[a] != state.piece_kind[b] and state.piece_hex[a] != state.piece_hex[b]:
             state.piece_hex[a], state.piece_hex[b] = state.piece_hex[b], state.piece_hex[a]
+
+
+def determinise(state: GameState, player: int, seed: int) -> GameState:
+    """A state drawn from what `player` can know, for search bots (X9, X38): a function of the player's view and
+    the seed alone. Unlike `redeal`, which starts from the truth and swaps some of it, this first pools every
+    unknown (other players' cards and kept events with the decks, undiscovered face-down tiles with the tile
+    stack, the places of other players' face-down pieces) in a fixed order and then deals it out again with the
+    seed's own stream, so two positions the player cannot tell apart give the same state for the same seed.
+    Scenario queues and the random streams are replaced, the history and log left out (a search never needs
+    them)."""
+    s = state.clone()
+    streams = [rng.derive(seed, "determinise")]
+
+    def shuffled(items: list[int]) -> list[int]:
+        items = sorted(items)
+        for i in range(len(items) - 1, 0, -1):
+            j = rng.below(streams, 0, i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    others = [p for p in range(s.players) if p != player]
+    _deal(shuffled, s.deck, [(s.hand[p], committed(s, p)[0]) for p in others])
+    _deal(shuffled, s.adv.event_deck, [(s.adv.events_held[p], committed(s, p)[1]) for p in others])
+    looking_at = tile_in_hand(s, player)
+    hidden_tiles = [h for h, t in enumerate(s.tile) if t >= 0 and not s.tile_up[h] and h != looking_at
+                    and not s.discovered[h] >> player & 1]
+    pool = shuffled([s.tile[h] for h in hidden_tiles] + s.stack)
+    for h in hidden_tiles:
+        s.tile[h] = pool.pop()
+    s.stack = sorted(pool)
+    s.deck.sort()
+    s.adv.event_deck.sort()
+    for p in others:
+        pids = _hidden_pieces(s, p)
+        hexes = sorted(s.piece_hex[pid] for pid in pids)
+        for pid, h in zip(shuffled(pids), hexes):
+            s.piece_hex[pid] = h
+    s.seed = seed
+    s.streams = [rng.derive(seed, f"stream{i}") for i in range(len(s.streams))]
+    s.queued = {}
+    s.history, s.log = Journal(), Journal()
+    s.memo = None
+    return s
+
+
+def _deal(shuffled, pile: list[int], hands: list[tuple[list[int], list[int]]]) -> None:
+    """Pool a pile with the hidden part of each hand (what is not `kept`), then deal every hand its count back."""
+    pool = list(pile)
+    for hand, kept in hands:
+        pool += [c for c in hand if c not in kept]
+    pool = shuffled(pool)
+    for hand, kept in hands:
+        hand[:] = sorted([c for c in hand if c in kept] + [pool.pop() for c in hand if c not in kept])
+    pile[:] = sorted(pool)
+
+
+def _hidden_pieces(state: GameState, owner: int) -> list[int]:
+    """The owner's face-down pieces on the map whose kinds others cannot see and no step in progress names: not
+    the mover's pieces in a Movement step, nor those in a battle (M8.1 reveals them), nor a conquered printed
+    IG's garrison (M10), which stays where it must."""
+    sub = state.sub
+    if isinstance(sub, Movement) and sub.player == owner:
+        return []
+    fought = sub.battle.hex if isinstance(sub, Movement) and sub.battle is not None else -1
+    lo, hi = state.piece_span[owner]
+    return [pid for pid in range(lo, hi) if state.piece_hex[pid] >= 0 and not state.piece_up[pid]
+            and state.piece_hex[pid] != fought and state.must_hold[state.piece_hex[pid]] != owner]

@@ -5,12 +5,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
-from .ai import BOTS
+from .ai import BOTS, Sight
 from .game import CHANCE, apply, current_player, is_over, legal_actions, resolve_chance, winner
 from .ruleset import Ruleset
 from .setup import new_game
 from .state import GameState
-from .view import observe
 
 
 @dataclass
@@ -22,6 +21,7 @@ class GameResult:
     winner: str | None
     over: bool
     vp: dict[str, Fraction] = field(default_factory=dict)
+    bots: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)    # each seat's bot, to read its statistics
 
     def summary(self) -> str:
         """One line: who won (or why nobody did), how many actions, the VP of each player."""
@@ -33,10 +33,13 @@ class GameResult:
 
 def play_game(rules: Ruleset, players: int | Sequence[str], seed: int, bots: Sequence[str],
               max_turns: int, options: Mapping[str, Any] | None = None,
-              on_turn: Callable[[GameState], None] | None = None) -> tuple[GameState, GameResult]:
-    """Play one game with one bot kind per seat until it ends or `max_turns` turns have been played."""
+              on_turn: Callable[[GameState], None] | None = None,
+              make_bot: Callable[[str, str], Any] | None = None) -> tuple[GameState, GameResult]:
+    """Play one game with one bot kind per seat until it ends or `max_turns` turns have been played.
+    `make_bot(kind, name)` builds a seat's bot where the defaults will not do (a benchmark's search budget)."""
     state = new_game(rules, players, seed, options)
-    seats = {name: BOTS[bots[i % len(bots)]](name, seed, rules) for i, name in enumerate(state.names)}
+    make = make_bot or (lambda kind, name: BOTS[kind](name, seed, rules))
+    seats = {name: make(bots[i % len(bots)], name) for i, name in enumerate(state.names)}
     actions = 0
     turn = state.turn
     while not is_over(state) and state.turn <= max_turns:
@@ -45,12 +48,12 @@ def play_game(rules: Ruleset, players: int | Sequence[str], seed: int, bots: Seq
             resolve_chance(state)
         else:
             bot = seats[who]
-            apply(state, bot.choose(lambda: observe(state, who, log=False), legal_actions(state)))
+            apply(state, bot.choose(Sight(state, who), legal_actions(state)))
         actions += 1
         if state.turn != turn:
             if on_turn:
                 on_turn(state)
             turn = state.turn
     result = GameResult(seed, state.names, min(state.turn, max_turns), actions, winner(state), is_over(state),
-                        {name: state.vp_track[p] for p, name in enumerate(state.names)})
+                        {name: state.vp_track[p] for p, name in enumerate(state.names)}, seats)
     return state, result

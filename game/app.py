@@ -6,6 +6,7 @@ fixed clock (`fixed_dt`): the same inputs give the same frames.
 """
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,6 +62,9 @@ class Scene:
         return True
 
 
+SWITCH_INTERVAL = 0.001
+
+
 class App:
     """The window's loop and its scene stack."""
 
@@ -76,6 +80,9 @@ class App:
         self.scale = Scale(screen.get_height(), settings.ui_scale)
         self.frame_times: list[float] = []      # seconds each frame took to update and draw (bench/client.py)
         self.frames = 0
+        # A bot thinks in a worker thread (game/match.py) and holds the interpreter between switches: a shorter
+        # switch interval than Python's 5 ms keeps the frame loop's waits short (docs/PERFORMANCE.md, issue 18).
+        sys.setswitchinterval(SWITCH_INTERVAL)
 
     # --- the stack --------------------------------------------------------------------------------------------
 

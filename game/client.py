@@ -43,7 +43,7 @@ def first_match(app: App, args: argparse.Namespace) -> Match | None:
     rules, settings = app.rules, app.settings
     autosave = ensure_dir(settings.data_dir) / "autosave.json"
     if args.new:
-        seats = args.seats or ["human"] + ["rules"] * (args.players - 1)
+        seats = args.seats or ["human"] + ["normal"] * (args.players - 1)
         match = Match.new(rules, args.players, seats, args.seed, args.options, speed=settings.speed,
                           autosave=autosave, max_turns=settings.max_turns)
     elif args.load or args.continue_game:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 import engine
-from engine.ai import BOTS
+from engine.ai import BOTS, Sight
 from engine.runner import GameResult
 
 from .seats import ORDERS, SeatSettings, is_window, standing_answer
@@ -198,14 +198,14 @@ class Match:
 
     def fast_forward(self, turn: int) -> None:
         """Bots play every seat (a human seat with the rule bot) until turn `turn` starts or the game stops."""
-        bots = {name: self._bots.get(name) or BOTS["rules"](name, self.seed, self.rules) for name in self.names}
+        bots = {name: self._bots.get(name) or BOTS["normal"](name, self.seed, self.rules) for name in self.names}
         state = self._state
         while not self.stopped and state.turn < turn:
             who = engine.current_player(state)
             if who == engine.CHANCE:
                 self._applied(engine.resolve_chance(state))
             else:
-                choice = bots[who].choose(lambda: engine.observe(state, who, log=False), engine.legal_actions(state))
+                choice = bots[who].choose(Sight(state, who), engine.legal_actions(state))
                 self._applied(engine.apply(state, choice))
 
     # --- time passes ------------------------------------------------------------------------------------------
@@ -269,7 +269,7 @@ class Match:
             return
         copy, bot = self._state.clone(), self._bots[who]
         legal = engine.legal_actions(copy)
-        self._thinking = self._pool.submit(bot.choose, lambda: engine.observe(copy, who, log=False), legal)
+        self._thinking = self._pool.submit(bot.choose, Sight(copy, who), legal)
 
     def _applied(self, events: list[engine.Event]) -> list[engine.Event]:
         self.actions += 1
@@ -289,7 +289,11 @@ class Match:
                 pass
 
     def close(self) -> None:
+        """The game leaves the window (quit, load, a new game): a bot still searching stops at once."""
         self._autosave()
+        for bot in self._bots.values():
+            if hasattr(bot, "stop"):
+                bot.stop()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 import engine
-from engine.ai import BOTS
+from engine.ai import BOTS, Sight
 
 from . import gestures
 from .app import App
@@ -266,8 +266,7 @@ def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, opt
                 break
             engine.apply(state, queue.pop(0))
         else:
-            engine.apply(state, bots[who].choose(lambda: engine.observe(state, who, log=False),
-                                                 engine.legal_actions(state)))
+            engine.apply(state, bots[who].choose(Sight(state, who), engine.legal_actions(state)))
     return engine.state_hash(state)
 
 

@@ -21,6 +21,8 @@ class Board:
         self.records = {m.hex_of(r["hex"]): r for r in view["hexes"]}
         home = next(p["home"] for p in view["players"] if p["name"] == self.me)
         self.home = m.hex_of(home) if home else -1
+        self._open: dict[bool, frozenset[int]] = {}     # hexes a party may cross, without / with an escort
+        self._distances: dict[tuple[int, bool], dict[int, int]] = {}
 
     def record(self, h: int) -> dict[str, Any]:
         return self.records.get(h, {})
@@ -66,14 +68,25 @@ class Board:
         return out
 
     def distances(self, target: int, through_enemy: bool = False) -> dict[int, int]:
-        """Hex steps to `target` through known hexes (enemy hexes barred unless escorted)."""
+        """Hex steps to `target` through known hexes (enemy hexes barred unless escorted). Asked many times a
+        decision, so the hexes open to a party and each answer are kept for the decision (callers must not change
+        the dict)."""
+        key = (target, through_enemy)
+        dist = self._distances.get(key)
+        if dist is not None:
+            return dist
+        open_hexes = self._open.get(through_enemy)
+        if open_hexes is None:
+            known = self.rules.map.printed.union(h for h, r in self.records.items() if r.get("ocean") or r.get("face_up"))
+            open_hexes = self._open[through_enemy] = known if through_enemy else known.difference(
+                h for h in self.records if self.enemy(h))
         neighbors = self.rules.map.neighbors
-        dist = {target: 0}
+        dist = self._distances[key] = {target: 0}
         frontier = deque([target])
         while frontier:
             h = frontier.popleft()
             for n in neighbors(h):
-                if n not in dist and self.known(n) and (through_enemy or not self.enemy(n)):
+                if n not in dist and n in open_hexes:
                     dist[n] = dist[h] + 1
                     frontier.append(n)
         return dist

@@ -8,7 +8,7 @@ import random
 import pygame
 
 import engine
-from engine.ai import BOTS
+from engine.ai import LEVELS
 
 from .. import theme, words
 from ..app import App
@@ -17,7 +17,8 @@ from ..seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
 from ..ui.widgets import Button, Choice, Form, NumberField, Toggle
 from .backdrop import MenuPage
 
-SEAT_NAMES = {HUMAN: "Human", "rules": "Computer (rules)", "random": "Computer (random)"}
+SEAT_NAMES = {HUMAN: "Human", "easy": "Computer: Easy", "normal": "Computer: Normal", "hard": "Computer: Hard"}
+SEAT_HINTS = {HUMAN: "A person plays this seat.", **LEVELS}
 # One line per advanced rule: what changes when it is on (RULES.md section A).
 OPTION_HINTS = {
     "variable_starting_pieces": "A1 · Build 4 BP of pieces at home instead of two warrior bands.",
@@ -35,7 +36,7 @@ class SetupScene(MenuPage):
     def __init__(self, app: App, players: int = 4):
         super().__init__(app)
         self.players = players
-        self.seats = [HUMAN] + ["rules"] * 3
+        self.seats = [HUMAN] + ["normal"] * 3
         self.seed = random.randrange(1, 1_000_000)
         self.options: dict = {}
         self.pins: dict[int, str] = {}              # seat -> PIN digits, hashed with the seat's name at the start
@@ -45,13 +46,13 @@ class SetupScene(MenuPage):
 
     def build(self) -> None:
         focus = self.form.focus
-        kinds = [(k, SEAT_NAMES.get(k, k)) for k in (HUMAN, *BOTS)]
+        kinds = [(k, SEAT_NAMES[k]) for k in (HUMAN, *LEVELS)]
         homes = engine.deal_homes(self.app.rules, self.players, self.seed)
         widgets = [Choice("Players", [(n, str(n)) for n in (2, 3, 4)], self.players - 2, self.set_players)]
         for i in range(self.players):
             widgets.append(Choice(f"Seat {i + 1}  ·  {homes[i]}", kinds,
                                   [k for k, _ in kinds].index(self.seats[i]),
-                                  lambda kind, i=i: self.set_seat(i, kind)))
+                                  lambda kind, i=i: self.set_seat(i, kind), SEAT_HINTS))
         widgets.append(NumberField("Seed", self.seed, self.set_seed))
         widgets.append(Button("New seed", self.reroll))
         widgets.append(Button(words.text("setup.pass_and_play"), self.open_seats))
@@ -120,8 +121,9 @@ class SetupScene(MenuPage):
         y = round(h * 0.2)
         n_left = 1 + self.players + 3
         for widget in self.form.widgets[:n_left]:
-            widget.rect = pygame.Rect(left_x, y, col_w, row_h)
-            y += row_h + unit // 2
+            tall = isinstance(widget, Choice) and widget.hints
+            widget.rect = pygame.Rect(left_x, y, col_w, round(row_h * (1.45 if tall else 1)))
+            y += widget.rect.h + unit // 2
         y = round(h * 0.2)
         for widget in self.form.widgets[n_left:-2]:
             tall = isinstance(widget, Toggle)

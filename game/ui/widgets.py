@@ -65,15 +65,23 @@ class Button(Widget):
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
+def hint_line(surface: pygame.Surface, text: str, x: float, y: float, room: float, size: int) -> None:
+    """A widget's one-line explanation, in small muted type under its label."""
+    hint = theme.text(theme.fit(text, round(size * 0.9), room), round(size * 0.9), theme.MUTED)
+    surface.blit(hint, (x, y))
+
+
 class Choice(Widget):
-    """One of several values, stepped with left/right or by clicking its arrows."""
+    """One of several values, stepped with left/right or by clicking its arrows; with `hints`, a line under it
+    says what the chosen value means (a bot's level)."""
 
     def __init__(self, label: str, options: Sequence[tuple[Any, str]], index: int = 0,
-                 changed: Callable[[Any], None] | None = None):
+                 changed: Callable[[Any], None] | None = None, hints: dict[Any, str] | None = None):
         super().__init__(label)
         self.options = list(options)
         self.index = index
         self.changed = changed
+        self.hints = hints or {}
 
     @property
     def value(self) -> Any:
@@ -91,14 +99,19 @@ class Choice(Widget):
         self.adjust(-1 if x < self.value_rect().centerx else 1)     # the left half steps back, the right on
 
     def value_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + self.rect.w * 0.5, self.rect.y, self.rect.w * 0.5, self.rect.h)
+        top = self.rect.h * (0.62 if self.hints else 1)
+        return pygame.Rect(self.rect.x + self.rect.w * 0.5, self.rect.y, self.rect.w * 0.5, top)
 
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         frame(surface, self.rect, focused, self.enabled)
+        row = self.value_rect()
         label = theme.text(self.label, size, theme.INK, "semibold")
-        surface.blit(label, label.get_rect(midleft=(self.rect.x + size * 0.7, self.rect.centery)))
+        surface.blit(label, label.get_rect(midleft=(self.rect.x + size * 0.7, row.centery)))
         value = theme.text(f"‹  {self.options[self.index][1]}  ›", size, theme.ACCENT, "bold")
-        surface.blit(value, value.get_rect(center=self.value_rect().center))
+        surface.blit(value, value.get_rect(center=row.center))
+        if self.value in self.hints:
+            hint_line(surface, self.hints[self.value], self.rect.x + size * 0.7, row.bottom - size * 0.2,
+                      self.rect.w - size * 1.4, size)
 
 
 class Toggle(Widget):
@@ -130,9 +143,8 @@ class Toggle(Widget):
                                                              (box.right - box.w * .18, box.y + box.h * .2)], 4)
         label = theme.text(self.label, size, theme.INK, "semibold")
         surface.blit(label, (box.right + size * 0.6, self.rect.y + self.rect.h * 0.1))
-        room = self.rect.right - box.right - size
-        hint = theme.text(theme.fit(self.hint, round(size * 0.9), room), round(size * 0.9), theme.MUTED)
-        surface.blit(hint, (box.right + size * 0.6, self.rect.y + self.rect.h * 0.1 + label.get_height() * 0.95))
+        hint_line(surface, self.hint, box.right + size * 0.6, self.rect.y + self.rect.h * 0.1 + label.get_height() * 0.95,
+                  self.rect.right - box.right - size, size)
 
 
 class NumberField(Widget):

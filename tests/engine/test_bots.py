@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import engine
-from engine.ai import BOTS, RuleBot
+from engine.ai import BOTS, Budget, RuleBot, SearchBot
 from engine.runner import play_game
 
 
@@ -35,7 +35,12 @@ def test_bots_decide_from_the_view_alone(rules):
 
 
 def test_bots_are_deterministic_per_seed(rules):
+    """Every kind of bot; the Hard bot with a rollout budget (with a time budget, how far it looks depends on the
+    machine)."""
+    def make(kind, name):
+        return SearchBot(name, 7, rules, Budget(seconds=None, rollouts=3)) if kind == "hard" else BOTS[kind](
+            name, 7, rules)
     for kind in BOTS:
-        _, first = play_game(rules, 3, 7, [kind], max_turns=8)
-        _, second = play_game(rules, 3, 7, [kind], max_turns=8)
-        assert first == second
+        first_state, first = play_game(rules, 3, 7, [kind], max_turns=8, make_bot=make)
+        second_state, second = play_game(rules, 3, 7, [kind], max_turns=8, make_bot=make)
+        assert first == second and engine.state_hash(first_state) == engine.state_hash(second_state)

@@ -12,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 import engine
 from engine.building import Building
 from engine.exploration import tile_in_hand
-from engine.hidden import redeal
+from engine.hidden import determinise, redeal
+from engine.invariants import violations
 from engine.movement import Movement
 from engine.state import BAND, RUMOR, TRANSPORT
 
@@ -194,6 +195,20 @@ def test_X9_X33_twins_look_the_same_to_each_player_along_the_same_moves(rules, s
     options = {flag: True for flag in ("malaria", "kumara", "random_events", "saved_resources")} if full else {}
     for s, t, viewer, rnd in twins_from(rules, seed, prefix, options):
         follow(s, t, viewer, rnd, 250)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), prefix=st.integers(0, 3000), full=st.booleans())
+def test_X38_twins_give_a_search_bot_the_same_re_dealt_position(rules, seed, prefix, full):
+    """What the Hard bot searches on (hidden.determinise) depends only on what its player can know: at any point
+    of a random game, the twins give the same position for the same seed, and a sound one."""
+    options = {flag: True for flag in ("malaria", "kumara", "random_events", "saved_resources")} if full else {}
+    for s, t, viewer, _ in twins_from(rules, seed, prefix, options):
+        dealt = determinise(s, viewer, seed)
+        assert engine.state_hash(dealt) == engine.state_hash(determinise(t, viewer, seed))
+        assert engine.observe(dealt, s.names[viewer], log=False) == {
+            **engine.observe(s, s.names[viewer], log=False), "log_size": 0}
+        assert violations(dealt) == []
 
 
 def test_X33_a_hidden_card_opens_no_window_of_its_own(rules):

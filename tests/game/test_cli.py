@@ -28,6 +28,18 @@ def test_a_watched_bot_game_prints_the_headless_result_line(tmp_path):
     assert window.stdout.strip() == headless.stdout.strip().splitlines()[-1]
 
 
+def test_the_levels_are_bot_names_on_the_command_line(tmp_path):
+    """Issue 18: easy, normal and hard name bots for --bots (headless) and --seats (the window)."""
+    headless = run("--headless", "--players", "3", "--seed", "2", "--turns", "3", "--bots", "easy,normal,hard")
+    assert headless.returncode == 0, headless.stderr
+    assert "game seed 2:" in headless.stdout
+    window = run("--new", "--players", "3", "--seed", "2", "--turns", "2", "--seats", "hard,easy,normal",
+                 "--exit-at-end", "--speed", "instant", "--data-dir", str(tmp_path))
+    assert window.returncode == 0, window.stderr
+    wrong = run("--headless", "--bots", "expert")
+    assert wrong.returncode == 2 and "unknown bot 'expert'" in wrong.stderr
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_screenshot_is_a_real_picture(tmp_path, players):
     shot = tmp_path / f"table{players}.png"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.ai import LEVELS, SearchBot
 from engine.runner import play_game
 from game.app import Scene
 from game.scenes.end import EndScene
@@ -82,6 +83,32 @@ def test_title_to_setup_to_table_to_pause_and_back_to_title(app):
     assert button(app.top, "Continue").enabled, "the game was saved: Continue is offered"
     click(app, button(app.top, "Continue").rect.center, frames=2)
     assert isinstance(app.top, TableScene)
+
+
+def test_setup_offers_the_levels_each_with_its_sentence_and_leaving_stops_a_hard_bot(app):
+    """Issue 18: a seat is Human, Easy, Normal or Hard, the chosen level's sentence under it; the Hard bot's search
+    is stopped when the game leaves the window."""
+    app.push(TitleScene(app))
+    click(app, button(app.top, "New game").rect.center)
+    setup = app.top
+    seat = next(w for w in setup.form.widgets if w.label.startswith("Seat 2"))
+    hint_area = pygame.Rect(seat.rect.x, seat.value_rect().bottom, seat.rect.w, seat.rect.bottom - seat.value_rect().bottom)
+    shown = {}
+    for _ in range(4):
+        click(app, (seat.value_rect().right - 8, seat.value_rect().centery))
+        shown[seat.value] = pygame.image.tobytes(app.screen.subsurface(hint_area), "RGB")
+    assert set(shown) == {"human", *LEVELS}
+    assert len(set(shown.values())) == 4, "each level's sentence is drawn under the seat"
+    assert seat.hints == {"human": seat.hints["human"], **LEVELS}
+    while seat.value != "hard":
+        click(app, (seat.value_rect().right - 8, seat.value_rect().centery))
+    click(app, button(setup, "Start").rect.center, frames=3)
+    match = app.top.match
+    hard = match.names[1]
+    assert match.seats[hard] == "hard" and isinstance(match._bots[hard], SearchBot)
+    key(app, pygame.K_ESCAPE)
+    click(app, button(app.top, "Save and leave to title").rect.center)
+    assert match._bots[hard]._stopped.is_set()
 
 
 def test_a_finished_game_shows_the_end_scene_and_offers_a_new_game(app):
