@@ -173,6 +173,7 @@ class SearchBot(RuleBot):
         rollouts = rounds = 0
         while not self._stopped.is_set():
             world = sight.sample(rng.derive(self.seed, f"search/{self.player}/{decision}/{rounds}"))
+            legal_actions(world)          # once: every plan's clone of this position shares the legal-action memo
             scores = []
             for c in candidates:
                 scores.append(self.rollout(world, c, horizon))
