@@ -341,6 +341,15 @@ EN: dict[str, str] = {
     "pin.again": "{player}: type the same PIN again",
     "pin.mismatch": "The two PINs differ. {player}: choose a PIN again",
     "pin.private": "The others look away. The hand-off will ask for it.",
+    # who plays a seat (the new-game scene), each level with one honest sentence (issue 18)
+    "seat.human": "Human",
+    "seat.easy": "Computer: Easy",
+    "seat.normal": "Computer: Normal",
+    "seat.hard": "Computer: Hard",
+    "seat.hint.human": "A person plays this seat.",
+    "seat.hint.easy": "The Normal bot, but about one plan in three is picked at random.",
+    "seat.hint.normal": "Fixed rules: settles, chains its islands, buys cards; attacks only independents.",
+    "seat.hint.hard": "Tries its moves out on re-dealt copies of what it sees, then picks; never peeks.",
     # pass-and-play settings (game/seats.py)
     "seats.title": "Pass and play",
     "seats.hint": "For each human seat: a PIN the hand-off asks for, and how card windows are answered.",

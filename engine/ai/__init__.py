@@ -6,12 +6,8 @@ from .rule_bot import RuleBot
 from .search_bot import Budget, SearchBot
 from .sight import Sight
 
-# The levels a seat can be given at setup, weakest first, with one honest sentence each (issue 18).
-LEVELS = {
-    "easy": "The Normal bot, but about one plan in three is picked at random.",
-    "normal": "Fixed rules: settles, chains its islands, buys cards; attacks only independents.",
-    "hard": "Tries its moves out on re-dealt copies of what it sees, then picks; never peeks.",
-}
+# The levels a seat can be given at setup, weakest first (issue 18); the client words each in a sentence.
+LEVELS = ("easy", "normal", "hard")
 BOTS = {"easy": EasyBot, "normal": RuleBot, "hard": SearchBot, "random": RandomBot,
         "rules": RuleBot}            # "rules": the Normal bot's name before levels, kept for old command lines
 

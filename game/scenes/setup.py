@@ -17,8 +17,7 @@ from ..seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
 from ..ui.widgets import Button, Choice, Form, NumberField, Toggle
 from .backdrop import MenuPage
 
-SEAT_NAMES = {HUMAN: "Human", "easy": "Computer: Easy", "normal": "Computer: Normal", "hard": "Computer: Hard"}
-SEAT_HINTS = {HUMAN: "A person plays this seat.", **LEVELS}
+SETUP_SEATS = (HUMAN, *LEVELS)
 # One line per advanced rule: what changes when it is on (RULES.md section A).
 OPTION_HINTS = {
     "variable_starting_pieces": "A1 · Build 4 BP of pieces at home instead of two warrior bands.",
@@ -46,13 +45,14 @@ class SetupScene(MenuPage):
 
     def build(self) -> None:
         focus = self.form.focus
-        kinds = [(k, SEAT_NAMES[k]) for k in (HUMAN, *LEVELS)]
+        kinds = [(k, words.text(f"seat.{k}")) for k in SETUP_SEATS]
+        hints = {k: words.text(f"seat.hint.{k}") for k in SETUP_SEATS}
         homes = engine.deal_homes(self.app.rules, self.players, self.seed)
         widgets = [Choice("Players", [(n, str(n)) for n in (2, 3, 4)], self.players - 2, self.set_players)]
         for i in range(self.players):
             widgets.append(Choice(f"Seat {i + 1}  ·  {homes[i]}", kinds,
                                   [k for k, _ in kinds].index(self.seats[i]),
-                                  lambda kind, i=i: self.set_seat(i, kind), SEAT_HINTS))
+                                  lambda kind, i=i: self.set_seat(i, kind), hints))
         widgets.append(NumberField("Seed", self.seed, self.set_seed))
         widgets.append(Button("New seed", self.reroll))
         widgets.append(Button(words.text("setup.pass_and_play"), self.open_seats))
