@@ -9,9 +9,11 @@ keeps its height and every kind its count), the order of the piles and the rando
 from __future__ import annotations
 
 from . import rng
+from .battle import CANCEL
 from .building import Building
 from .exploration import tile_in_hand
 from .movement import Movement
+from .board import garrison
 from .state import TRANSPORT, GameState, Journal
 
 
@@ -73,13 +75,19 @@ def _swap_kinds(state: GameState, owner: int, pick) -> None:
 
 
 def determinise(state: GameState, player: int, seed: int) -> GameState:
-    """A state drawn from what `player` can know, for search bots (X9, X38): a function of the player's view and
-    the seed alone. Unlike `redeal`, which starts from the truth and swaps some of it, this first pools every
-    unknown (other players' cards and kept events with the decks, undiscovered face-down tiles with the tile
-    stack, the places of other players' face-down pieces) in a fixed order and then deals it out again with the
-    seed's own stream, so two positions the player cannot tell apart give the same state for the same seed.
-    Scenario queues and the random streams are replaced, the history and log left out (a search never needs
-    them)."""
+    """A state drawn from what `player` can know, for search bots (X9, X38): a function of the seed and of what
+    the player knows (the view, and the public record the view leaves out: spent cards, the event discard,
+    garrisons, the kinds of pieces out of the game, events in force, the cup). Unlike `redeal`, which starts from
+    the truth and swaps some of it, this first pools every unknown (other players' cards and kept events with the
+    decks, undiscovered face-down tiles and the face-down tiles A4 removed with the tile stack, the places of
+    other players' face-down pieces) in a fixed order and then deals it out again with the seed's own stream, so
+    two positions the player cannot tell apart give the same state for the same seed. Scenario queues and the
+    random streams are replaced, the history and log left out (a search never needs them).
+
+    ValueError during the Building step: the others' secret builds (B1.2, X8) are in the state and cannot be
+    dealt again."""
+    if isinstance(state.sub, Building):
+        raise ValueError("a position cannot be re-dealt during the Building step: the secret builds are in it (X8)")
     s = state.clone()
     streams = [rng.derive(seed, "determinise")]
 
@@ -96,17 +104,24 @@ def determinise(state: GameState, player: int, seed: int) -> GameState:
     looking_at = tile_in_hand(s, player)
     hidden_tiles = [h for h, t in enumerate(s.tile) if t >= 0 and not s.tile_up[h] and h != looking_at
                     and not s.discovered[h] >> player & 1]
-    pool = shuffled([s.tile[h] for h in hidden_tiles] + s.stack)
+    removed = s.adv.removed_tiles
+    lost = [i for i, t in enumerate(removed) if not s.rules.tiles[t].aside]     # A4: face-down tiles it replaced
+    pool = shuffled([s.tile[h] for h in hidden_tiles] + [removed[i] for i in lost] + s.stack)
     for h in hidden_tiles:
         s.tile[h] = pool.pop()
+    for i in lost:
+        removed[i] = pool.pop()
     s.stack = sorted(pool)
     s.deck.sort()
     s.adv.event_deck.sort()
     for p in others:
         pids = _hidden_pieces(s, p)
         hexes = sorted(s.piece_hex[pid] for pid in pids)
-        for pid, h in zip(shuffled(pids), hexes):
-            s.piece_hex[pid] = h
+        for _ in range(PLACING_TRIES):
+            for pid, h in zip(shuffled(pids), hexes):
+                s.piece_hex[pid] = h
+            if _garrisons_hold(s, p, set(hexes)):
+                break
     s.seed = seed
     s.streams = [rng.derive(seed, f"stream{i}") for i in range(len(s.streams))]
     s.queued = {}
@@ -126,14 +141,25 @@ def _deal(shuffled, pile: list[int], hands: list[tuple[list[int], list[int]]]) -
     pile[:] = sorted(pool)
 
 
+PLACING_TRIES = 200     # re-dealt places of face-down pieces, drawn until every garrison holds
+
+
+def _garrisons_hold(state: GameState, owner: int, hexes: set[int]) -> bool:
+    """What everyone knows of the owner's stacks whatever is inside: a conquered printed IG keeps a real piece
+    (M10, X22; a rumor holds nothing). The truth always does; a re-deal is drawn again until it does too (only
+    the owner's two rumors can break it, so a few draws do)."""
+    return all(state.must_hold[h] != owner or garrison(state, h, owner) for h in hexes)
+
+
 def _hidden_pieces(state: GameState, owner: int) -> list[int]:
     """The owner's face-down pieces on the map whose kinds others cannot see and no step in progress names: not
-    the mover's pieces in a Movement step, nor those in a battle (M8.1 reveals them), nor a conquered printed
-    IG's garrison (M10), which stays where it must."""
+    the mover's pieces in a Movement step, nor those in a battle once it has started (M8.1 reveals them; while
+    Arioi may still call it off nothing is shown, X35)."""
     sub = state.sub
     if isinstance(sub, Movement) and sub.player == owner:
         return []
-    fought = sub.battle.hex if isinstance(sub, Movement) and sub.battle is not None else -1
+    shown = isinstance(sub, Movement) and sub.battle is not None and sub.battle.phase != CANCEL   # X26, X35
+    fought = sub.battle.hex if shown else -1
     lo, hi = state.piece_span[owner]
     return [pid for pid in range(lo, hi) if state.piece_hex[pid] >= 0 and not state.piece_up[pid]
-            and state.piece_hex[pid] != fought and state.must_hold[state.piece_hex[pid]] != owner]
+            and state.piece_hex[pid] != fought]

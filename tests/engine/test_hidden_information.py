@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+import pytest
+from hypothesis import example, given, settings, strategies as st
 
 import engine
 from engine.building import Building
@@ -199,11 +200,16 @@ def test_X9_X33_twins_look_the_same_to_each_player_along_the_same_moves(rules, s
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), prefix=st.integers(0, 3000), full=st.booleans())
+@example(seed=555, prefix=1190, full=False)     # a garrison (M10) whose real piece is a war canoe or a band
 def test_X38_twins_give_a_search_bot_the_same_re_dealt_position(rules, seed, prefix, full):
     """What the Hard bot searches on (hidden.determinise) depends only on what its player can know: at any point
     of a random game, the twins give the same position for the same seed, and a sound one."""
     options = {flag: True for flag in ("malaria", "kumara", "random_events", "saved_resources")} if full else {}
     for s, t, viewer, _ in twins_from(rules, seed, prefix, options):
+        if isinstance(s.sub, Building):            # refused there: the secret builds are in the state (X8)
+            with pytest.raises(ValueError):
+                determinise(s, viewer, seed)
+            continue
         dealt = determinise(s, viewer, seed)
         assert engine.state_hash(dealt) == engine.state_hash(determinise(t, viewer, seed))
         assert engine.observe(dealt, s.names[viewer], log=False) == {

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 import engine
 from engine.ai import BOTS, LEVELS, Budget, EasyBot, RuleBot, SearchBot, Sight
 from engine.hidden import determinise, redeal
@@ -101,6 +103,50 @@ def test_X9_determinise_re_deals_what_is_hidden(rules):
     seen = engine.observe(state, "Tonga", log=False)
     for seed in range(3):
         assert engine.observe(determinise(state, 0, seed), "Tonga", log=False) == {**seen, "log_size": 0}
+
+
+def _do(state: engine.GameState, *texts: str) -> engine.GameState:
+    for text in texts:
+        engine.apply(state, engine.parse_action(state, text))
+    return state
+
+
+def test_X38_a_tile_that_A4_removed_face_down_is_re_dealt(rules):
+    """Te Waka Maui took a face-down tile out of play: which tile it was is as unknown as the tile stack."""
+    sc = {"players": ["Tonga", "Samoa"], "step": "movement", "options": {"south_island": True}}
+    one = engine.load_scenario(rules, sc)
+    two = one.clone()
+    one.adv.removed_tiles, two.adv.removed_tiles = [one.stack.pop(0)], [two.stack.pop(1)]
+    assert engine.observe(one, "Tonga") == engine.observe(two, "Tonga")
+    assert engine.state_hash(determinise(one, 0, 5)) == engine.state_hash(determinise(two, 0, 5))
+
+
+def test_X38_while_arioi_may_call_a_battle_off_the_defenders_stack_is_re_dealt(rules):
+    """Nothing of the stacks shows before the battle starts (X26, X35): the defender's war canoe's companion at
+    sea may be a band or a transport canoe, whichever the truth."""
+    sc = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906"],
+          "cards": {"Samoa": {"hand": ["arioi", "feather_cloak"]}}}
+
+    def announced(at_sea: dict, at_home: dict) -> engine.GameState:
+        pieces = {"Tonga": [{"hex": "Tonga", "war_canoe": 2}],
+                  "Samoa": [{"hex": "0906", "war_canoe": 1, **at_sea}, {"hex": "Samoa", **at_home}]}
+        state = engine.load_scenario(rules, {**sc, "pieces": pieces})
+        _do(state, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end")
+        assert state.sub.battle.phase == "cancel"
+        return state
+    one = announced({"warrior_band": 1}, {"transport_canoe": 1})
+    two = announced({"transport_canoe": 1}, {"warrior_band": 1})
+    assert engine.observe(one, "Tonga") == engine.observe(two, "Tonga")
+    assert engine.state_hash(determinise(one, 0, 2)) == engine.state_hash(determinise(two, 0, 2))
+
+
+def test_X38_no_re_deal_during_the_secret_building(rules):
+    """The others' secret builds are in the state (B1.2, X8): re-dealing there is refused, not leaked."""
+    sc = {"players": ["Tonga", "Samoa"], "step": "building", "order": ["Samoa", "Tonga"],
+          "islands": [{"ig": "Samoa", "villages": 3, "controller": "Samoa", "capital": True}]}
+    state = _do(engine.load_scenario(rules, sc), "build war_canoe 0806", "end")
+    with pytest.raises(ValueError, match="secret builds"):
+        determinise(state, 0, 1)
 
 
 def test_the_hard_bot_is_reproducible_with_a_rollout_budget(rules):
