@@ -1,5 +1,5 @@
-"""Re-dealing what a player cannot know (ruling X9): the basis of the hidden-information property test and of
-search bots that sample the unknowns (determinisation).
+"""Re-dealing what a player cannot know (ruling X9): `redeal` makes twins for the hidden-information property
+test; `determinise` draws the positions the Hard bot searches on (X38).
 
 A re-deal keeps everything the player has seen and changes only what is hidden from them: other players'
 cards and kept events (against the decks), face-down tiles the player has not discovered (against the tile
@@ -12,8 +12,8 @@ from . import rng
 from .battle import CANCEL
 from .building import Building
 from .exploration import tile_in_hand
-from .movement import Movement
 from .board import garrison
+from .movement import Movement
 from .state import TRANSPORT, GameState, Journal
 
 

@@ -21,7 +21,8 @@ class GameResult:
     winner: str | None
     over: bool
     vp: dict[str, Fraction] = field(default_factory=dict)
-    bots: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)    # each seat's bot, to read its statistics
+    # each seat's bot, to read its statistics (bench/bots.py)
+    bots: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def summary(self) -> str:
         """One line: who won (or why nobody did), how many actions, the VP of each player."""

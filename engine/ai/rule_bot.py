@@ -77,7 +77,8 @@ class Board:
             return dist
         open_hexes = self._open.get(through_enemy)
         if open_hexes is None:
-            known = self.rules.map.printed.union(h for h, r in self.records.items() if r.get("ocean") or r.get("face_up"))
+            known = self.rules.map.printed.union(h for h, r in self.records.items()
+                                                 if r.get("ocean") or r.get("face_up"))
             open_hexes = self._open[through_enemy] = known if through_enemy else known.difference(
                 h for h in self.records if self.enemy(h))
         neighbors = self.rules.map.neighbors

@@ -143,8 +143,8 @@ class Toggle(Widget):
                                                              (box.right - box.w * .18, box.y + box.h * .2)], 4)
         label = theme.text(self.label, size, theme.INK, "semibold")
         surface.blit(label, (box.right + size * 0.6, self.rect.y + self.rect.h * 0.1))
-        hint_line(surface, self.hint, box.right + size * 0.6, self.rect.y + self.rect.h * 0.1 + label.get_height() * 0.95,
-                  self.rect.right - box.right - size, size)
+        hint_line(surface, self.hint, box.right + size * 0.6,
+                  self.rect.y + self.rect.h * 0.1 + label.get_height() * 0.95, self.rect.right - box.right - size, size)
 
 
 class NumberField(Widget):

@@ -93,7 +93,8 @@ def test_setup_offers_the_levels_each_with_its_sentence_and_leaving_stops_a_hard
     click(app, button(app.top, "New game").rect.center)
     setup = app.top
     seat = next(w for w in setup.form.widgets if w.label.startswith("Seat 2"))
-    hint_area = pygame.Rect(seat.rect.x, seat.value_rect().bottom, seat.rect.w, seat.rect.bottom - seat.value_rect().bottom)
+    top = seat.value_rect().bottom
+    hint_area = pygame.Rect(seat.rect.x, top, seat.rect.w, seat.rect.bottom - top)
     shown = {}
     for _ in range(4):
         click(app, (seat.value_rect().right - 8, seat.value_rect().centery))
