@@ -37,7 +37,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              f"({', '.join(BOTS)}; easy, normal and hard are the levels, rules is normal)")
     parser.add_argument("--turns", type=int, default=None,
                         help=f"stop a game after this many turns (--headless: default {HEADLESS_TURNS})")
-    parser.add_argument("--games", type=int, default=1, help="--headless: play this many games (seeds seed, seed+1, ...)")
+    parser.add_argument("--games", type=int, default=1,
+                        help="--headless: play this many games (seeds seed, seed+1, ...)")
     parser.add_argument("--config", default=None, help="a folder of rule files instead of config/")
     parser.add_argument("--options", default="",
                         help="advanced rules, comma-separated: variable_starting_pieces, saved_resources, malaria, "

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.ai import BOTS, Budget, SearchBot  # noqa: E402
-from engine.ruleset import load_ruleset  # noqa: E402
-from engine.runner import play_game  # noqa: E402
+from engine.ai import BOTS, Budget, SearchBot
+from engine.ruleset import load_ruleset
+from engine.runner import play_game
 
 MAX_TURNS = 60
 PAIRS = ("hard-normal", "hard-easy", "normal-easy")

@@ -12,9 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402
-from engine.ai import BOTS  # noqa: E402
-from engine.runner import play_game  # noqa: E402
+import engine
+from engine.ai import BOTS
+from engine.runner import play_game
 
 
 def random_play_rate(rules: engine.Ruleset, seconds: float) -> tuple[int, float]:

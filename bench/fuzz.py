@@ -16,14 +16,15 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine  # noqa: E402
-from engine.ai import BOTS  # noqa: E402
-from engine.hidden import redeal  # noqa: E402
-from engine.invariants import track_violations, violations  # noqa: E402
+import engine
+from engine.ai import BOTS
+from engine.hidden import redeal
+from engine.invariants import track_violations, violations
 
 FLAGS = ("variable_starting_pieces", "saved_resources", "malaria", "south_island", "kumara", "random_events")
 DEEP_EVERY = 25          # actions between the expensive checks
@@ -37,7 +38,7 @@ class Report:
     checks: int = 0
     failures: list[str] = field(default_factory=list)
 
-    def add(self, other: "Report") -> None:
+    def add(self, other: Report) -> None:
         self.games += other.games
         self.finished += other.finished
         self.actions += other.actions
@@ -51,7 +52,7 @@ def setup_of(game: int) -> tuple[int, list[str], dict]:
     bots = [("random", "rules")[(game // 3 + seat) % 2] if game % 4 == 3 else ("random", "rules")[game // 3 % 2]
             for seat in range(players)]
     mode = game // 6 % 3
-    options: dict = {} if mode == 0 else {flag: True for flag in FLAGS} if mode == 1 else {
+    options: dict = {} if mode == 0 else dict.fromkeys(FLAGS, True) if mode == 1 else {
         flag: True for i, flag in enumerate(FLAGS) if (game >> i) & 1}
     if mode and game % 5 == 0:
         options["variable_game_end"] = 18
@@ -76,8 +77,7 @@ def play_checked(rules: engine.Ruleset, game: int, seed: int, max_turns: int) ->
             if who == engine.CHANCE:
                 events = engine.resolve_chance(state)
             else:
-                events = engine.apply(state, bots[who].choose(
-                    lambda: engine.observe(state, who, log=False), legal))
+                events = engine.apply(state, bots[who].choose(partial(engine.observe, state, who, log=False), legal))
             report.actions += 1
             broken = violations(state)
             if any(e.kind == "step_started" and e.get("step") == "victory" for e in events):

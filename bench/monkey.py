@@ -56,7 +56,7 @@ def main() -> None:
             if args.pass_and_play:
                 humans = 2 + (game // 3) % (players - 1)
                 seats = ["human"] * humans + ["rules"] * (players - humans)
-            options = {flag: True for flag in FLAGS} if game // 3 % 2 else {}
+            options = dict.fromkeys(FLAGS, True) if game // 3 % 2 else {}
             print(f"game {game + 1}: seats {','.join(seats)}, options {'all' if options else 'none'}", flush=True)
             failed, made = monkey.run(app, rules, 1, args.device, seats, players, args.seed + game, options,
                                       args.turns, privacy=args.pass_and_play)

@@ -5,8 +5,18 @@ use only these.
 """
 from .actions import Action, IllegalAction
 from .explain import Reason, route, why_not
-from .game import (CHANCE, apply, chance_outcomes, current_player, is_over, legal_actions, parse_action,
-                   resolve_chance, vp, winner)
+from .game import (
+    CHANCE,
+    apply,
+    chance_outcomes,
+    current_player,
+    is_over,
+    legal_actions,
+    parse_action,
+    resolve_chance,
+    vp,
+    winner,
+)
 from .ruleset import ConfigError, Ruleset, load_ruleset
 from .saves import SaveError, load, replay, save, state_hash
 from .scenario import ScenarioError, load_scenario

@@ -7,7 +7,7 @@ Arguments that contain spaces are quoted ("tile 'Flint Is.'").
 from __future__ import annotations
 
 import shlex
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class IllegalAction(Exception):
@@ -16,7 +16,7 @@ class IllegalAction(Exception):
 
 class Action(NamedTuple):
     verb: str
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
 
     def __str__(self) -> str:
         return " ".join([self.verb, *(_quote(a) for a in self.args)])

@@ -3,14 +3,14 @@ flip a face-down tile they discovered (E6.5), withdraw one of their rumors from 
 Arts & Culture card (B4; it stays face up); and play a kept event whose effect needs no particular step (A7)."""
 from __future__ import annotations
 
-from .actions import Action, act
 from . import random_events
+from .actions import Action, act
 from .building import Building
 from .cards import show_card
 from .exploration import OFF_COURSE, Exploration, flippable, reveal
 from .movement import PARTY, Movement, withdrawn
-from .turn_order import HOME, TurnOrderStep
 from .state import RUMOR, UNBUILT, Event, GameState, event
+from .turn_order import HOME, TurnOrderStep
 
 VERBS = ("flip", "withdraw", "show", "play")
 

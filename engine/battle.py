@@ -11,12 +11,33 @@ from __future__ import annotations
 from . import chance, kumara, random_events
 from .actions import Action, IllegalAction, act
 from .board import enemy_ig, enemy_owners, garrison, has_enemy_combat_pieces
-from .cards import (battle_cards, eliminates_retreating_bands, extra_local_warriors, modifier, show_card, spend,
-                    usable_one_time, window_open)
+from .cards import (
+    battle_cards,
+    eliminates_retreating_bands,
+    extra_local_warriors,
+    modifier,
+    show_card,
+    spend,
+    usable_one_time,
+    window_open,
+)
 from .ruleset import PIECES
 from .south_island import other_island
-from .state import (BAND, CHANCE_ACTOR, COLONY, INDEPENDENT, NOBODY, OUT_OF_GAME, RUMOR, TRANSPORT,
-                    UNBUILT, WAR_CANOE, Event, GameState, event)
+from .state import (
+    BAND,
+    CHANCE_ACTOR,
+    COLONY,
+    INDEPENDENT,
+    NOBODY,
+    OUT_OF_GAME,
+    RUMOR,
+    TRANSPORT,
+    UNBUILT,
+    WAR_CANOE,
+    Event,
+    GameState,
+    event,
+)
 
 ATTACKER, DEFENDER = 0, 1
 LOCAL = "local_warrior"
@@ -54,7 +75,7 @@ class Battle:
         self.face = 0                   # the roll waiting for the hurt side's reroll decision
         self.cancelled = False          # the defender called the attack off (Arioi)
 
-    def clone(self) -> "Battle":
+    def clone(self) -> Battle:
         c = Battle.__new__(Battle)
         c.hex, c.sides, c.ferried, c.front = self.hex, self.sides, self.ferried, (self.front[0][:], self.front[1][:])
         c.panicked, c.locals, c.phase = (self.panicked[0][:], self.panicked[1][:]), self.locals, self.phase
@@ -123,13 +144,13 @@ def fight(state: GameState, b: Battle) -> list[Event]:
         b.locals = rules.local_warriors[min(b.villages, len(rules.local_warriors) - 1)]
         if b.villages:
             b.locals += extra_local_warriors(state, defender)
+    defending = _kinds(state, list(state.pieces_at(h, defender))) if defender >= 0 else {}
     events.append(event("battle_started", hex=rules.map.labels[h], attacker=state.names[attacker],
-                        defender=_name(state, defender), **{
-                            "attacker_pieces": _kinds(state, list(state.pieces_at(h, attacker))),
-                            "defender_pieces": _kinds(state, list(state.pieces_at(h, defender)))
-                            if defender >= 0 else {}, "local_warriors": b.locals, "villages": b.villages,
-                            "front": [_kinds(state, b.front[side]) for side in (ATTACKER, DEFENDER)],
-                            "back": [_kinds(state, _back_row(state, b, side)) for side in (ATTACKER, DEFENDER)]}))
+                        defender=_name(state, defender),
+                        attacker_pieces=_kinds(state, list(state.pieces_at(h, attacker))), defender_pieces=defending,
+                        local_warriors=b.locals, villages=b.villages,
+                        front=[_kinds(state, b.front[side]) for side in (ATTACKER, DEFENDER)],
+                        back=[_kinds(state, _back_row(state, b, side)) for side in (ATTACKER, DEFENDER)]))
     if not b.front[DEFENDER] and not b.locals:
         events.append(event("battle_won_at_once", hex=rules.map.labels[h], attacker=state.names[attacker]))
         return events + finish(state, b, ATTACKER)                   # M8.3
@@ -436,13 +457,24 @@ def after_retreat(state: GameState, b: Battle) -> list[Event]:
     if b.cancelled:
         b.phase = OVER
         return [event("battle_over", hex=state.rules.map.labels[b.hex])]
-    if b.winner == ATTACKER and state.ig_squares(b.hex) is not None:
+    if b.winner == ATTACKER and is_conquest(state, b):
         if b.villages and can_save(state, b):
             b.phase = SAVE
             state.actor = b.sides[ATTACKER]
             return []
         return conquer(state, b)
     return rejoin_or_ask(state, b)
+
+
+def is_conquest(state: GameState, b: Battle) -> bool:
+    """M10: a battle won on an IG conquers it only when it was fought against whoever holds the IG: its
+    controller defended it, or it is independent (M13), or nobody controls it. A battle against pieces on an IG
+    that the attacker controls, or that a player outside the battle controls, razes nothing and changes no
+    controller (« l'attaquant d'un groupe d'îles », X39)."""
+    if state.ig_squares(b.hex) is None:
+        return False
+    holder = state.controller[b.hex]
+    return holder == b.sides[DEFENDER] or holder == NOBODY
 
 
 def can_save(state: GameState, b: Battle) -> bool:
@@ -564,7 +596,7 @@ def view(state: GameState, b: Battle) -> dict:
 
 def _back_row(state: GameState, b: Battle, side: int) -> list[int]:
     player = b.sides[side]
-    if player == INDEPENDENT or b.phase == CANCEL:      # nothing is revealed before the battle starts (X26)
+    if player == INDEPENDENT or b.phase == CANCEL or b.cancelled:   # nothing is revealed unless it is fought (X35)
         return []
     fighting = set(b.front[side]) | set(b.panicked[side])
     return [p for p in state.pieces_at(b.hex, player) if p not in fighting]

@@ -4,7 +4,7 @@ Exploration (E3, E6.3), movement (M4), battle (M8, M9) and building (B1.3) ask t
 """
 from __future__ import annotations
 
-from .state import NOBODY, RUMOR, WAR_CANOE, BAND, GameState
+from .state import BAND, NOBODY, RUMOR, WAR_CANOE, GameState
 
 
 def is_known(state: GameState, h: int) -> bool:

@@ -8,13 +8,28 @@ from __future__ import annotations
 
 from . import chance, flow, random_events
 from .actions import Action, IllegalAction, act
+from .board import garrison
 from .cards import build_point_bonus, free_build_points, free_pieces, spend, usable_one_time
 from .chains import chain_map, face_up_canoe_hexes
 from .ruleset import PIECES
-from .state import (AT_HOME, BUILDING, CHANCE_ACTOR, COLONY, KIND_INDEX, LOST, NOBODY, TRANSPORT, UNBUILT,
-                    Event, GameState, event)
+from .state import (
+    AT_HOME,
+    BUILDING,
+    CHANCE_ACTOR,
+    COLONY,
+    KIND_INDEX,
+    LOST,
+    NOBODY,
+    RUMOR,
+    TRANSPORT,
+    UNBUILT,
+    Event,
+    GameState,
+    event,
+)
 
 STEP = BUILDING
+REAL_PIECES = frozenset(kind for kind in PIECES if kind != PIECES[RUMOR])     # what can hold an IG (X22)
 BUILD, DRAW = "build", "draw"
 
 
@@ -38,7 +53,7 @@ class Building:
         self.coins = [0] * players                 # build points saved for a later step (A2)
         self.plays: list[list[int]] = [[] for _ in range(players)]     # kept events played (A7)
 
-    def clone(self) -> "Building":
+    def clone(self) -> Building:
         c = Building.__new__(Building)
         c.phase, c.areas, c.bp = self.phase, self.areas[:], self.bp[:]
         c.builds, c.raised = [b[:] for b in self.builds], [r[:] for r in self.raised]
@@ -131,7 +146,7 @@ def new_village_here(sub: Building, player: int, h: int) -> bool:
 
 def village_room(state: GameState, sub: Building, player: int, h: int) -> bool:
     """B3: a free green square, or a brown one improved (IA may be built this same turn)."""
-    green, brown, atoll = state.ig_squares(h)
+    green, _, atoll = state.ig_squares(h)
     if atoll:
         return False
     ia = state.ia[h] + pending(sub, player, "improved_agriculture", h)
@@ -168,9 +183,21 @@ def settle_targets(state: GameState, sub: Building, player: int) -> list[int]:
         if controller[h] != NOBODY or h in sub.settles[player]:
             continue
         squares = state.ig_squares(h)
-        if squares and not squares[2] and squares[0] + state.ia[h] > 0:
+        if squares and not squares[2] and squares[0] + state.ia[h] > 0 and keeps_garrison(state, sub, player, h):
             out.append(h)
     return out
+
+
+def keeps_garrison(state: GameState, sub: Building, player: int, h: int) -> bool:
+    """M10, M13, X22: « le nouveau propriétaire doit garder au moins un pion dans l'hexagone ». Settling or
+    converting (B3) takes a colony off the map, and a village is a marker, not a piece: on a conquered printed
+    IG the conqueror may spend one more colony only if a real piece of theirs stays there once the builds are
+    revealed (the pieces planned there arrive before colonies become villages)."""
+    if state.must_hold[h] != player:
+        return True
+    spent = pending(sub, player, "convert", h) + (h in sub.settles[player]) + 1
+    arriving = sum(1 for item, x in sub.builds[player] if x == h and item in REAL_PIECES)
+    return garrison(state, h, player) + arriving > spent
 
 
 def legal(state: GameState) -> list[Action]:
@@ -198,7 +225,8 @@ def legal(state: GameState) -> list[Action]:
                 continue
             if costs["village"] <= bp:
                 out.append(act("build", "village", label))
-            if colonies_at(state, player, h) > pending(sub, player, "convert", h):
+            if colonies_at(state, player, h) > pending(sub, player, "convert", h) and keeps_garrison(
+                    state, sub, player, h):
                 out.append(act("convert", label))              # B3: a colony there becomes the village
     out += [state.rules.map.hex_actions("raise")[h] for h in raisable(state, sub, player)]
     if not sub.bought[player] and len(state.deck) > len([b for b in sub.bought if b]):

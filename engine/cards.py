@@ -6,7 +6,8 @@ Steps ask the hooks below; `usable_one_time` lists the cards a player may use in
 """
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from .state import Event, GameState, event
 
@@ -174,7 +175,7 @@ def ignored_knots(state: GameState, card: int) -> int:
 
 def kumara_modifier(state: GameState, player: int) -> int:
     """A5: +1 with at least one of Navigation, Poi, Double Hulled Canoes face up, never more from cards."""
-    cap = state.rules.kumara["card_bonus"]
+    cap: int = state.rules.kumara["card_bonus"]
     return min(cap, max((e["delta"] for e in face_up_effects(state, player, "kumara_modifier")), default=0))
 
 

@@ -4,9 +4,9 @@ Movement (M3 Transit), building (B1.3 pooling) and victory (V1 linked island gro
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Mapping
 
 from .hexmap import HexMap
 from .state import TRANSPORT, GameState

@@ -39,7 +39,7 @@ def _counts(state: GameState, pile: str) -> dict[int, int]:
     if pile == CUP:
         return {k: n for k, n in enumerate(state.cup) if n}
     if pile == DICE:
-        return {face: 1 for face in range(1, 7)}
+        return dict.fromkeys(range(1, 7), 1)
     counts: dict[int, int] = {}
     for value in {TILES: state.stack, DECK: state.deck, EVENTS: state.adv.event_deck}[pile]:
         counts[value] = counts.get(value, 0) + 1

@@ -8,18 +8,19 @@ other refusal gets the decision's own rule.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from . import board, building, exploration, movement
 from .actions import Action
 from .game import current_player, legal_actions
-from .state import GameState
+from .state import RUMOR, TRANSPORT, WAR_CANOE, GameState
 
 
 class Reason(NamedTuple):
     rule: str
     code: str
-    data: dict[str, Any] = {}
+    data: Mapping[str, Any] = {}          # read only: the default is shared by every Reason without data
 
 
 RULE_OF_VERB = {"order": "T2", "premove": "E3", "explore": "E4", "cross": "E6.3", "course": "E4.3", "flip": "E6.5",
@@ -50,7 +51,7 @@ def why_not(state: GameState, action: Action) -> Reason | None:
     return Reason(RULE_OF_VERB.get(action.verb, "T1"), "not_now", {"verb": action.verb})
 
 
-HEX_VERBS = {"premove": 0, "explore": 0, "go": 0, "party": 0, "build": 1}
+HEX_VERBS = {"premove": 0, "explore": 0, "go": 0, "party": 0, "build": 1, "settle": 0, "convert": 0}
 
 
 def _premove(state: GameState, action: Action, h: int) -> Reason | None:
@@ -97,11 +98,11 @@ def _go(state: GameState, action: Action, h: int) -> Reason | None:
     kind_of = state.piece_kind
     if any(kind_of[p] in movement.SELF_MOVING and sub.moves[p] < 1 for p in sub.party):
         return Reason("M4", "go_no_moves", {"hex": label})
-    real = sum(1 for p in sub.party if kind_of[p] != movement.RUMOR)
+    real = sum(1 for p in sub.party if kind_of[p] != RUMOR)
     if real and movement.last_garrison(state, player, sub.at, real):
         return Reason("M10", "go_garrison", {"hex": m.labels[sub.at]})
     kinds = {kind_of[p] for p in sub.party}
-    if movement.TRANSPORT in kinds and movement.WAR_CANOE not in kinds and board.is_enemy(state, h, player):
+    if TRANSPORT in kinds and WAR_CANOE not in kinds and board.is_enemy(state, h, player):
         return Reason("M4.2", "go_escort", {"hex": label})
     if not kinds & set(movement.SELF_MOVING):
         return Reason("M5", "go_no_canoe", {"hex": label})
@@ -143,7 +144,18 @@ def _build(state: GameState, action: Action, h: int) -> Reason | None:
     return None
 
 
-CHECKS = {"premove": _premove, "explore": _explore, "go": _go, "party": _party, "build": _build}
+def _colony(state: GameState, action: Action, h: int) -> Reason | None:
+    """Settling or converting a colony (B3) that is the last real piece on a conquered printed IG (M10, X22)."""
+    sub = state.sub
+    if not isinstance(sub, building.Building) or sub.phase != building.BUILD:
+        return None
+    if building.colonies_at(state, state.actor, h) and not building.keeps_garrison(state, sub, state.actor, h):
+        return Reason("M10", f"{action.verb}_garrison", {"hex": state.rules.map.labels[h]})
+    return None
+
+
+CHECKS = {"premove": _premove, "explore": _explore, "go": _go, "party": _party, "build": _build,
+          "settle": _colony, "convert": _colony}
 
 
 def route(state: GameState, action: Action) -> list[str]:

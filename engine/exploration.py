@@ -7,6 +7,9 @@ the knot count checked after every hex (E5) and the special cases of E6; it ends
 """
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any, cast
+
 from . import chance, flow, kumara, south_island
 from .actions import Action, IllegalAction, act
 from .board import enemy_hexes, is_enemy, is_known, known_mask, reach, rings
@@ -37,14 +40,14 @@ class Exploration:
         self.discount = 0         # knots a card lets this exploration ignore (Fishhooks)
         self.outcome = ""         # the Kumara table's result waiting for the sailing choice (A5)
 
-    def clone(self) -> "Exploration":
+    def clone(self) -> Exploration:
         c = Exploration.__new__(Exploration)
         c.player, c.phase, c.origin, c.target = self.player, self.phase, self.origin, self.target
         c.markers, c.explored, c.examining = self.markers[:], self.explored, self.examining
         c.discount, c.outcome = self.discount, self.outcome
         return c
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "phase": self.phase, "origin": self.origin, "target": self.target,
                 "markers": self.markers, "explored": self.explored, "examining": self.examining,
                 "discount": self.discount, "outcome": self.outcome}
@@ -165,7 +168,7 @@ def begin_player(state: GameState) -> list[Event]:
 
 
 def legal(state: GameState) -> list[Action]:
-    exp: Exploration = state.sub
+    exp = cast(Exploration, state.sub)
     out = step_actions(state, exp)
     if exp.phase in (MOVE, KEEP) and not exp.discount:
         out += [act("use", state.rules.cards[c].key) for c in usable_one_time(state, exp.player, "exploration")]
@@ -202,10 +205,10 @@ def step_actions(state: GameState, exp: Exploration) -> list[Action]:
 
 
 def pile(state: GameState) -> str:
-    return {DRAW: chance.CUP, TILE: chance.TILES, SAIL_ROLL: chance.DICE}[state.sub.phase]
+    return {DRAW: chance.CUP, TILE: chance.TILES, SAIL_ROLL: chance.DICE}[cast(Exploration, state.sub).phase]
 
 
-def chance_outcomes(state: GameState) -> list:
+def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     return chance.outcomes(state, pile(state))
 
 
@@ -214,7 +217,7 @@ def draw(state: GameState) -> Action:
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
-    exp: Exploration = state.sub
+    exp = cast(Exploration, state.sub)
     verb = action.verb
     if verb == "end":
         return flow.next_player(state)
@@ -404,7 +407,7 @@ def tile_in_hand(state: GameState, player: int) -> int:
     return -1
 
 
-def view(state: GameState) -> dict | None:
+def view(state: GameState) -> dict[str, Any] | None:
     """The exploration in progress as everyone sees it: knots on the map are public (E5)."""
     exp = state.sub
     if not isinstance(exp, Exploration):

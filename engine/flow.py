@@ -9,8 +9,19 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from .state import (BUILDING, EXPLORATION, MOVEMENT, NO_ACTOR, OVER, TURN_ORDER, VICTORY, Event, GameState,
-                    event, STEP_NAMES)
+from .state import (
+    BUILDING,
+    EXPLORATION,
+    MOVEMENT,
+    NO_ACTOR,
+    OVER,
+    STEP_NAMES,
+    TURN_ORDER,
+    VICTORY,
+    Event,
+    GameState,
+    event,
+)
 
 STEPS: dict[int, ModuleType] = {}
 
@@ -26,14 +37,17 @@ def step_module(state: GameState) -> ModuleType:
 
 def start_step(state: GameState, step: int) -> list[Event]:
     state.step, state.active, state.sub = step, 0, None
-    return [event("step_started", turn=state.turn, step=STEP_NAMES[step])] + STEPS[step].begin(state)
+    started = [event("step_started", turn=state.turn, step=STEP_NAMES[step])]
+    events: list[Event] = STEPS[step].begin(state)
+    return started + events
 
 
 def next_player(state: GameState) -> list[Event]:
     """The current player has finished their part of a sequential step."""
     state.active += 1
     state.sub = None
-    return STEPS[state.step].begin_player(state)
+    events: list[Event] = STEPS[state.step].begin_player(state)
+    return events
 
 
 def end_of_step(state: GameState) -> list[Event]:

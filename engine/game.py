@@ -51,7 +51,8 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """The possible outcomes of the pending draw or roll with their probabilities (empty if none is pending)."""
     if state.actor != CHANCE_ACTOR:
         return []
-    return flow.step_module(state).chance_outcomes(state)
+    outcomes: list[tuple[Action, Fraction]] = flow.step_module(state).chance_outcomes(state)
+    return outcomes
 
 
 def apply(state: GameState, action: Action) -> list[Event]:

@@ -1,9 +1,9 @@
 """The board as small integer hex ids with neighbour and distance tables (built once per Ruleset)."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterable, Mapping
 
 from . import hexgrid
 from .actions import Action, act

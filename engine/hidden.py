@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from . import rng
 from .battle import CANCEL
+from .board import garrison
 from .building import Building
 from .exploration import tile_in_hand
-from .board import garrison
 from .movement import Movement
-from .state import TRANSPORT, GameState, Journal
+from .state import TRANSPORT, UNBUILT, GameState, Journal
 
 
 def redeal(state: GameState, player: int, seed: int) -> GameState:
@@ -59,14 +59,15 @@ def committed(state: GameState, player: int) -> tuple[list[int], list[int]]:
 
 
 def _swap_kinds(state: GameState, owner: int, pick) -> None:
-    """Swap two face-down pieces of different kinds between two of the owner's stacks: heights stay, and so do
-    the counts of each kind on the map and in the supply (public, as the unbuilt pieces lie on the table); the
-    kinds inside the stacks change. Only when nothing else depends on the kind: no step in progress and no
-    face-up canoe involved."""
+    """Swap two face-down pieces of different kinds between two of the owner's stacks or the unbuilt pile:
+    heights stay, and so does each kind's count (the counter mix); the kinds inside the stacks and the pile
+    change (others see only the pile's height, X33). Only when nothing else depends on the kind: no step in
+    progress and no face-up canoe involved."""
     if state.sub is not None:
         return
     lo, hi = state.piece_span[owner]
-    placed = [pid for pid in range(lo, hi) if state.piece_hex[pid] >= 0 and not state.piece_up[pid]
+    placed = [pid for pid in range(lo, hi) if ((state.piece_hex[pid] >= 0 and not state.piece_up[pid])
+                                               or state.piece_hex[pid] == UNBUILT)
               and state.piece_kind[pid] != TRANSPORT]
     if len(placed) > 1:
         a, b = placed[pick(len(placed))], placed[pick(len(placed))]
@@ -80,8 +81,8 @@ def determinise(state: GameState, player: int, seed: int) -> GameState:
     garrisons, the kinds of pieces out of the game, events in force, the cup). Unlike `redeal`, which starts from
     the truth and swaps some of it, this first pools every unknown (other players' cards and kept events with the
     decks, undiscovered face-down tiles and the face-down tiles A4 removed with the tile stack, the places of
-    other players' face-down pieces) in a fixed order and then deals it out again with the seed's own stream, so
-    two positions the player cannot tell apart give the same state for the same seed. Scenario queues and the
+    other players' face-down and unbuilt pieces) in a fixed order and then deals it out again with the seed's own
+    stream, so two positions the player cannot tell apart give the same state for the same seed. Scenario queues and the
     random streams are replaced, the history and log left out (a search never needs them).
 
     ValueError during the Building step: the others' secret builds (B1.2, X8) are in the state and cannot be
@@ -125,7 +126,8 @@ def determinise(state: GameState, player: int, seed: int) -> GameState:
     s.seed = seed
     s.streams = [rng.derive(seed, f"stream{i}") for i in range(len(s.streams))]
     s.queued = {}
-    s.history, s.log = Journal(), Journal()
+    s.history = Journal()
+    s.clear_log()
     s.memo = None
     return s
 
@@ -148,18 +150,20 @@ def _garrisons_hold(state: GameState, owner: int, hexes: set[int]) -> bool:
     """What everyone knows of the owner's stacks whatever is inside: a conquered printed IG keeps a real piece
     (M10, X22; a rumor holds nothing). The truth always does; a re-deal is drawn again until it does too (only
     the owner's two rumors can break it, so a few draws do)."""
-    return all(state.must_hold[h] != owner or garrison(state, h, owner) for h in hexes)
+    return all(h < 0 or state.must_hold[h] != owner or garrison(state, h, owner) for h in hexes)
 
 
 def _hidden_pieces(state: GameState, owner: int) -> list[int]:
-    """The owner's face-down pieces on the map whose kinds others cannot see and no step in progress names: not
-    the mover's pieces in a Movement step, nor those in a battle once it has started (M8.1 reveals them; while
-    Arioi may still call it off nothing is shown, X35)."""
+    """The owner's face-down pieces on the map and unbuilt pieces, whose kinds others cannot see (X33) and no step
+    in progress names: not the mover's pieces in a Movement step, nor those in a battle once it has started (M8.1
+    reveals them; while Arioi may still call it off, or once it has, nothing is shown, X35)."""
     sub = state.sub
     if isinstance(sub, Movement) and sub.player == owner:
         return []
-    shown = isinstance(sub, Movement) and sub.battle is not None and sub.battle.phase != CANCEL   # X26, X35
-    fought = sub.battle.hex if shown else -1
+    shown = (isinstance(sub, Movement) and sub.battle is not None and sub.battle.phase != CANCEL
+             and not sub.battle.cancelled)                     # X26, X35: a battle called off shows nothing
+    fought = sub.battle.hex if shown else None
     lo, hi = state.piece_span[owner]
-    return [pid for pid in range(lo, hi) if state.piece_hex[pid] >= 0 and not state.piece_up[pid]
-            and state.piece_hex[pid] != fought]
+    where, up = state.piece_hex, state.piece_up
+    return [pid for pid in range(lo, hi)
+            if where[pid] == UNBUILT or (where[pid] >= 0 and not up[pid] and where[pid] != fought)]

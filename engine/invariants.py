@@ -23,7 +23,7 @@ def violations(state: GameState) -> list[str]:
         for kind, name in enumerate(PIECES):
             if len(state.pieces_of(p, kind)) != rules.counter_mix[name]:
                 out.append(f"{state.names[p]} has {len(state.pieces_of(p, kind))} {name}, not the counter mix")
-    up_per_hex: Counter = Counter()
+    up_per_hex: Counter[tuple[int, int]] = Counter()
     for pid, h in enumerate(state.piece_hex):
         if h in (UNBUILT, OUT_OF_GAME):
             if state.piece_up[pid]:
@@ -44,10 +44,10 @@ def violations(state: GameState) -> list[str]:
         squares = state.ig_squares(h)
         villages = state.villages(h)
         if squares is None:
-            if villages or state.ia[h] or state.controller[h] not in (NOBODY,):
+            if villages or state.ia[h] or state.controller[h] != NOBODY:
                 out.append(f"{rules.map.labels[h]} has villages or a controller but no island group")
             continue
-        green, brown, atoll = squares
+        green, brown, _atoll = squares
         if state.green_villages[h] > green or state.ia[h] > brown or state.ia_villages[h] > state.ia[h]:
             out.append(f"{rules.map.labels[h]} has more villages than squares")
         owner = state.controller[h]
@@ -110,9 +110,8 @@ def carrying_violations(state: GameState, sub: Movement) -> list[str]:
     walkers = [p for p in party if kind_of[p] in SEATS and p not in sub.aboard]
     if walkers and any(kind_of[p] not in SEATS for p in party):
         out.append("a band or colony walks in a party with canoes")
-    for pid in party:
-        if state.piece_hex[pid] != sub.at:
-            out.append(f"piece {pid} of the party is not in the party's hex")
+    out.extend(f"piece {pid} of the party is not in the party's hex" for pid in party
+               if state.piece_hex[pid] != sub.at)
     for pid, carrier in enumerate(sub.carrier):
         if carrier >= 0 and (state.piece_owner[carrier] != sub.player or kind_of[carrier] not in SEATS[kind_of[pid]]):
             out.append(f"passenger {pid} was moved by {carrier}, not a canoe of its owner that may carry it")

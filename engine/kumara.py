@@ -34,7 +34,7 @@ def result(state: GameState, player: int, face: int) -> str:
     roll = face + kumara_modifier(state, player)
     if state.adv.galapagos[player]:
         roll += rules.kumara["galapagos_marker"]
-    outcome = rules.kumara["table"][min(6, roll)]
+    outcome: str = rules.kumara["table"][min(6, roll)]
     if outcome == "lost" and kumara_lost_becomes_return(state, player):
         return "return"
     return outcome

@@ -1,5 +1,7 @@
 """Advanced rule A3, Malaria (ruling X7): from the turn after any player first controls a malaria IG, a die
-rolled in every Turn-order step strikes one malaria IG; a player-controlled one loses a village."""
+rolled in every Turn-order step strikes one malaria IG; a player-controlled one loses a village.
+
+Its village helpers (`remove_village`, `add_villages`) also serve A7's events, which import them from here."""
 from __future__ import annotations
 
 from .state import NOBODY, Event, GameState, event
@@ -30,6 +32,18 @@ def strike(state: GameState, face: int) -> list[Event]:
         return events
     remove_village(state, h)
     return events + [event("village_lost", hex=label, player=state.names[owner], cause="malaria")]
+
+
+def add_villages(state: GameState, h: int, count: int) -> None:
+    """Villages fill green squares first, then improved brown squares. (The same as building.add_villages,
+    which should become this one: A7's free village is built here, below random_events, without importing
+    the Building step.)"""
+    green = state.ig_squares(h)[0]  # type: ignore[index]  # villages are built only on an IG
+    for _ in range(count):
+        if state.green_villages[h] < green:
+            state.green_villages[h] += 1
+        else:
+            state.ia_villages[h] += 1
 
 
 def remove_village(state: GameState, h: int) -> None:

@@ -13,14 +13,27 @@ from itertools import compress
 
 from . import battle, flow, random_events
 from .actions import Action, IllegalAction, act
-from .board import (enemy_ig, garrison, has_enemy_pieces, known_among, others_pieces, war_canoe_must_stop)
+from .board import enemy_ig, garrison, has_enemy_pieces, known_among, others_pieces, war_canoe_must_stop
 from .cards import canoe_moves_bonus
 from .chains import transit_chains
 from .hexmap import HexMap
-from .south_island import other_island
 from .ruleset import PIECES
-from .state import (BAND, COLONY, MOVEMENT, OUT_OF_GAME, RUMOR, TRANSPORT, UNBUILT, WAR_CANOE, Event, GameState,
-                    KIND_INDEX, event, positions)
+from .south_island import other_island
+from .state import (
+    BAND,
+    COLONY,
+    KIND_INDEX,
+    MOVEMENT,
+    OUT_OF_GAME,
+    RUMOR,
+    TRANSPORT,
+    UNBUILT,
+    WAR_CANOE,
+    Event,
+    GameState,
+    event,
+    positions,
+)
 
 STEP = MOVEMENT
 TRANSIT, MOVE, PARTY = "transit", "move", "party"
@@ -33,6 +46,8 @@ TAKE = tuple(act("take", kind) for kind in PIECES)
 LEAVE = tuple(act("leave", kind) for kind in PIECES)
 BOARD = {(p, c): act("take", PIECES[p], PIECES[c]) for p in PASSENGERS for c in SEATS[p]}
 ALIGHT = {(p, c): act("leave", PIECES[p], PIECES[c]) for p in PASSENGERS for c in SEATS[p]}
+FRESH_WORD, FACE_UP_WORD = "fresh", "face_up"
+TAKE_FACE_UP = act("take", PIECES[TRANSPORT], FACE_UP_WORD)
 END, DONE = act("end"), act("done")
 OFF_MAP = (UNBUILT, OUT_OF_GAME)
 KINDS = len(PIECES)
@@ -57,7 +72,7 @@ class Movement:
         self.battle: battle.Battle | None = None
         self.battles: list[int] = []     # hexes still to fight in (M8)
 
-    def clone(self) -> "Movement":
+    def clone(self) -> Movement:
         c = Movement.__new__(Movement)
         c.player, c.phase, c.moves, c.carrier = self.player, self.phase, self.moves[:], self.carrier[:]
         c.aboard = dict(self.aboard)
@@ -230,6 +245,37 @@ def waiting(state: GameState, sub: Movement, canoes: list[int]) -> dict[int, lis
     return out
 
 
+def face_up_free(state: GameState, sub: Movement) -> bool:
+    """Whether the hex's face-up transport canoe could join the party now."""
+    ids, up = state.piece_ids[sub.player][TRANSPORT], state.piece_up
+    return any(up[x] and x not in sub.party and sub.moves[x] > 0
+               for x in positions(state.piece_hex, sub.at, ids.start, ids.stop))
+
+
+def named_boardings(state: GameState, sub: Movement, p: int, c: int, waits: dict[int, list[int]]) -> list[Action]:
+    """X18, revised: when the party's empty canoes of a kind are not all alike (moves left, or a passenger of
+    theirs waits here), the player may name the canoe by its place among the party's canoes, as the party view
+    lists them (`take warrior_band war_canoe 2`): its own passenger if one waits here, else a fresh one; or a
+    fresh one even though its own passenger waits (`take warrior_band war_canoe 2 fresh`). So every pairing of a
+    passenger and a canoe can be chosen."""
+    kind_of, moves = state.piece_kind, sub.moves
+    boats = [x for x in sub.party if kind_of[x] in CANOES]
+    loaded = set(sub.aboard.values())
+    empties = [(n, x) for n, x in enumerate(boats, 1) if kind_of[x] == c and x not in loaded]
+    own = {x for _, x in empties if any(kind_of[q] == p for q in waits.get(x, ()))}
+    if not own and len({moves[x] for _, x in empties}) < 2:
+        return []                         # all alike: `take p c` names them all
+    out: list[Action] = []
+    passenger, canoe = PIECES[p], PIECES[c]
+    fresh = sub.pool[p] > 0
+    for n, x in empties:
+        if x in own or fresh:
+            out.append(act("take", passenger, canoe, n))
+        if x in own and fresh:
+            out.append(act("take", passenger, canoe, n, FRESH_WORD))
+    return out
+
+
 def walks(state: GameState, sub: Movement) -> bool:
     """A4: the party's hex is one of the two New Zealand hexes, where bands and colonies walk to the other."""
     return bool(state.adv.south_island) and other_island(state, sub.at) >= 0
@@ -252,19 +298,23 @@ def party_actions(state: GameState, sub: Movement) -> list[Action]:
     boats = canoes or counts[RUMOR]
     walkers = not boats and (counts[BAND] or counts[COLONY])
     out = [] if walkers else [TAKE[k] for k in SELF_MOVING if pool[k]]
+    if pool[TRANSPORT] > 1 and not walkers and face_up_free(state, sub):
+        out.append(TAKE_FACE_UP)          # X19: the owner chooses whether the face-up canoe sets out
     if canoes:
         waits = None
         for p in PASSENGERS:
             for c in SEATS[p]:
                 if not empty[c]:
                     continue
-                if not pool[p]:               # no fresh one here: only one bound to an empty canoe of the party
-                    if waits is None:
-                        waits = waiting(state, sub, empty_canoes(state, sub, TRANSPORT)
-                                        + empty_canoes(state, sub, WAR_CANOE))
-                    if not any(kind_of[q] == p and kind_of[c2] == c for c2, qs in waits.items() for q in qs):
-                        continue
+                if waits is None:
+                    waits = waiting(state, sub, empty_canoes(state, sub, TRANSPORT)
+                                    + empty_canoes(state, sub, WAR_CANOE))
+                bound = any(kind_of[q] == p and kind_of[c2] == c for c2, qs in waits.items() for q in qs)
+                if not pool[p] and not bound:
+                    continue                  # no fresh one here, and none bound to an empty canoe of the party
                 out.append(BOARD[p, c])
+                if bound or empty[c] > 1:
+                    out += named_boardings(state, sub, p, c, waits)
     elif not boats and walks(state, sub):
         out += [TAKE[p] for p in PASSENGERS if pool[p]]
     if party:
@@ -360,6 +410,10 @@ def perform(state: GameState, action: Action) -> list[Event]:
         sub.aboard = {}
         sub.pool = count_pool(state, sub)
         return []
+    if verb == "take" and len(action.args) >= 3:
+        return board_named(state, sub, KIND_INDEX[action.args[0]], int(action.args[2]), len(action.args) == 4)
+    if verb == "take" and len(action.args) == 2 and action.args[1] == FACE_UP_WORD:
+        return take(state, sub, TRANSPORT, face_up=True)
     if verb == "take" and len(action.args) == 2:
         return board(state, sub, KIND_INDEX[action.args[0]], KIND_INDEX[action.args[1]])
     if verb == "take":
@@ -389,9 +443,10 @@ def raise_canoe(state: GameState, player: int, h: int) -> list[Event]:
     return [event("canoe_face_up", player=state.names[player], hex=state.rules.map.labels[h])]
 
 
-def take(state: GameState, sub: Movement, kind: int) -> list[Event]:
-    """A canoe or rumor joins the party (or, A4, a band or colony walks with it)."""
-    pid = next_taken(state, sub, kind)
+def take(state: GameState, sub: Movement, kind: int, face_up: bool = False) -> list[Event]:
+    """A canoe or rumor joins the party (or, A4, a band or colony walks with it); `face_up`: the hex's face-up
+    transport canoe, which turns face down as it sets out (X19)."""
+    pid = next_taken(state, sub, kind, face_up)
     sub.party.append(pid)
     sub.pool[kind] -= 1
     if state.piece_up[pid]:
@@ -400,10 +455,11 @@ def take(state: GameState, sub: Movement, kind: int) -> list[Event]:
     return []
 
 
-def next_taken(state: GameState, sub: Movement, kind: int) -> int:
-    """The piece `take` picks: the one with the most moves left, keeping the face-up chain canoe if possible."""
+def next_taken(state: GameState, sub: Movement, kind: int, face_up: bool = False) -> int:
+    """The piece `take` picks: the one with the most moves left, keeping the face-up chain canoe if possible;
+    with `face_up`, the face-up transport canoe itself."""
     ids, up, moves, party = state.piece_ids[sub.player][kind], state.piece_up, sub.moves, sub.party
-    return min((up[p], -moves[p], p) for p in positions(state.piece_hex, sub.at, ids.start, ids.stop)
+    return min((up[p] != face_up, -moves[p], p) for p in positions(state.piece_hex, sub.at, ids.start, ids.stop)
                if p not in party and free_to_move(sub, kind, p))[2]
 
 
@@ -427,6 +483,23 @@ def board(state: GameState, sub: Movement, kind: int, canoe_kind: int) -> list[E
     sub.aboard[pid] = canoe
     party.append(pid)
     sub.pool[kind] -= 1
+    return []
+
+
+def board_named(state: GameState, sub: Movement, kind: int, n: int, fresh: bool) -> list[Event]:
+    """A band or colony goes aboard the party's n-th canoe (`named_boardings`): the canoe's own passenger
+    waiting here, unless `fresh` or none waits; else one that no canoe has moved yet this turn."""
+    kind_of, carrier, party = state.piece_kind, sub.carrier, sub.party
+    canoe = [x for x in party if kind_of[x] in CANOES][n - 1]
+    own = [] if fresh else waiting(state, sub, [canoe]).get(canoe, [])
+    pid = next((q for q in own if kind_of[q] == kind), -1)
+    if pid < 0:
+        ids = state.piece_ids[sub.player][kind]
+        pid = next(q for q in positions(state.piece_hex, sub.at, ids.start, ids.stop)
+                   if carrier[q] == FRESH and q not in party)
+        sub.pool[kind] -= 1
+    sub.aboard[pid] = canoe
+    party.append(pid)
     return []
 
 

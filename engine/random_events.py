@@ -7,15 +7,16 @@ choices made by the drawer.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any, Protocol, cast
 
 from . import chance
 from .actions import Action, IllegalAction, act
 from .board import is_known
-from .malaria import remove_village
+from .malaria import add_villages, remove_village
 from .ruleset import PIECES
-from .state import (BAND, CHANCE_ACTOR, COLONY, KIND_INDEX, RUMOR, TRANSPORT, UNBUILT, WAR_CANOE, Event, GameState,
-                    event)
+from .state import BAND, CHANCE_ACTOR, COLONY, KIND_INDEX, RUMOR, TRANSPORT, UNBUILT, WAR_CANOE, Event, GameState, event
+from .victory import lowest
 
 CHOOSE, DRAW, TARGET = "choose", "draw", "target"
 # The step in which a kept event may be played, by its effect.
@@ -31,29 +32,37 @@ class EventDraw:
 
     __slots__ = ("phase", "drawer", "tied", "card")
 
-    def __init__(self, phase: str, drawer: int, tied: tuple[int, ...] = ()):
+    def __init__(self, phase: str, drawer: int, tied: tuple[int, ...] = ()) -> None:
         self.phase, self.drawer, self.tied, self.card = phase, drawer, tied, -1
 
-    def clone(self) -> "EventDraw":
+    def clone(self) -> EventDraw:
         c = EventDraw(self.phase, self.drawer, self.tied)
         c.card = self.card
         return c
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"phase": self.phase, "drawer": self.drawer, "tied": list(self.tied), "card": self.card}
 
 
+class EventStage(Protocol):
+    """Where the Turn-order step keeps A7's draw (turn_order.TurnOrderStep): the draw in progress, and the
+    turn-order marker's holder when a tie gave it away with the event."""
+    events: EventDraw | None
+    holder: int
+
+
 def effect_of(state: GameState, card: int) -> Mapping[str, Any]:
-    return state.rules.events[card]["effects"][0]
+    effect: Mapping[str, Any] = state.rules.events[card]["effects"][0]
+    return effect
 
 
 def key(state: GameState, card: int) -> str:
-    return state.rules.events[card]["id"]
+    name: str = state.rules.events[card]["id"]
+    return name
 
 
-def begin(state: GameState, sub: Any) -> list[Event]:
+def begin(state: GameState, sub: EventStage) -> list[Event]:
     """Before Turn order: is an event drawn this turn, and by whom?"""
-    from .turn_order import lowest
     adv = state.adv
     if not state.options.get("random_events") or max(state.vp_track) < state.rules.limits["random_events_from_vp"]:
         return []
@@ -79,8 +88,8 @@ def legal(state: GameState, draw: EventDraw) -> list[Action]:
     raise IllegalAction("the event deck decides now")
 
 
-def perform(state: GameState, sub: Any, action: Action) -> list[Event]:
-    draw: EventDraw = sub.events
+def perform(state: GameState, sub: EventStage, action: Action) -> list[Event]:
+    draw = cast(EventDraw, sub.events)    # the Turn-order step asks only while a draw is in progress
     if draw.phase == CHOOSE:
         first, second = draw.tied
         drawer, holder = (first, second) if action.args[0] == "event" else (second, first)
@@ -108,8 +117,8 @@ def perform(state: GameState, sub: Any, action: Action) -> list[Event]:
     return resolve(state, sub, action.args[0])
 
 
-def resolve(state: GameState, sub: Any, target: str | None) -> list[Event]:
-    draw: EventDraw = sub.events
+def resolve(state: GameState, sub: EventStage, target: str | None) -> list[Event]:
+    draw = cast(EventDraw, sub.events)
     events = apply_effect(state, draw.drawer, effect_of(state, draw.card), target)
     state.adv.event_discard.append(draw.card)
     sub.events = None
@@ -135,9 +144,10 @@ def targets(state: GameState, player: int, effect: Mapping[str, Any]) -> list[st
                 if state.ig_squares(h) is None and is_known(state, h)]
     igs = [h for h, owner in enumerate(state.controller) if owner >= 0 and (target != "own_ig" or owner == player)]
     if kind == "free_village":
-        igs = [h for h in igs if state.villages(h) < state.ig_squares(h)[0] + state.ia[h]]
+        igs = [h for h in igs
+               if state.villages(h) < state.ig_squares(h)[0] + state.ia[h]]  # type: ignore[index]  # controlled: an IG
     elif kind == "free_improved_agriculture":
-        igs = [h for h in igs if state.ia[h] < state.ig_squares(h)[1]]
+        igs = [h for h in igs if state.ia[h] < state.ig_squares(h)[1]]  # type: ignore[index]  # controlled: an IG
     return [labels[h] for h in igs]
 
 
@@ -154,7 +164,8 @@ def apply_effect(state: GameState, player: int, effect: Mapping[str, Any], targe
         return sink(state, h, effect["count"])
     if kind == "lose_build_points":
         losers = range(state.players) if effect["target"] == "all_players" else (
-            [player] if effect["target"] == "self" else [state.player_index(target)])
+            [player] if effect["target"] == "self"
+            else [state.player_index(target)])  # type: ignore[arg-type]  # chosen_player: targets() gave a name
         for p in losers:
             state.adv.bp_delta[p] -= effect["bp"]
         return [event("build_points_lost", players=[state.names[p] for p in losers], bp=effect["bp"])]
@@ -162,7 +173,6 @@ def apply_effect(state: GameState, player: int, effect: Mapping[str, Any], targe
         state.adv.bp_delta[player] += effect["bp"]
         return [event("build_points_gained", player=name, bp=effect["bp"])]
     if kind == "free_village" and h >= 0:
-        from .building import add_villages
         add_villages(state, h, 1)
         return [event("village_built", player=name, hex=target, cause="event")]
     if kind == "free_improved_agriculture" and h >= 0:
@@ -174,7 +184,7 @@ def apply_effect(state: GameState, player: int, effect: Mapping[str, Any], targe
             state.piece_hex[pid] = state.home[player]
         return [event("pieces_gained", player=name, piece=effect["piece"], count=min(len(free), effect["count"]))]
     if kind == "skip_exploration":
-        state.adv.skip_exploration[state.player_index(target)] = True
+        state.adv.skip_exploration[state.player_index(target)] = True  # type: ignore[arg-type]  # a chosen player
         return [event("exploration_skipped", player=target)]
     if kind == "canoe_moves":
         state.adv.winds[player] = state.turn

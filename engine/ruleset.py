@@ -6,17 +6,35 @@ every record); then cross-file checks (unknown references, duplicates, map conne
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, TypeVar
 
 from . import hexgrid
 from .hexmap import CELL_KINDS, ISLAND, UNKNOWN, HexMap, PrintedIG, SetupOcean, SetupTile
-from .schema import (Bool, Check, ConfigError, Frac, Int, ListOf, OneOf, Record, Str, Where, ascii_digits,
-                     read_yaml, unique)
+from .schema import (
+    Bool,
+    Check,
+    ConfigError,
+    Frac,
+    Int,
+    ListOf,
+    OneOf,
+    Record,
+    Str,
+    Where,
+    ascii_digits,
+    read_yaml,
+    unique,
+)
+
+V = TypeVar("V")
+# The checked data of one file, as the schemas return it (plain dicts, tuples and values).
+Data = dict[str, Any]
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "config"
 PIECES = ("transport_canoe", "war_canoe", "warrior_band", "colony", "rumor")
@@ -82,7 +100,7 @@ MARKERS = Record({
 })
 
 PIECE = OneOf("transport_canoe", "war_canoe", "warrior_band", "colony")
-CARD_EFFECTS: dict[str, dict] = {
+CARD_EFFECTS: dict[str, Data] = {
     "vp_if_control": {"igs": ListOf(Str(), 1), "vp": Int(1, 3)},
     "battle_modifier": {"delta": OneOf(1, -1), "side": SIDES},
     "battle_reroll": {"side": SIDES},
@@ -100,7 +118,7 @@ CARD_EFFECTS: dict[str, dict] = {
     "deforestation": {"vp_penalty": Int(1, 10)},
 }
 TARGETS = ("chosen_ig", "own_ig", "any_player_ig", "chosen_hex", "chosen_player", "all_players", "self")
-EVENT_EFFECTS: dict[str, dict] = {
+EVENT_EFFECTS: dict[str, Data] = {
     "remove_village": {"target": OneOf(*TARGETS)},
     "remove_pieces_at_sea": {"count": Int(1, 9), "target": OneOf(*TARGETS)},
     "lose_build_points": {"bp": Int(1, 9), "target": OneOf(*TARGETS)},
@@ -117,12 +135,12 @@ EVENT_EFFECTS: dict[str, dict] = {
 class Effect(Record):
     """{id: <effect id>, ...params}; the params depend on the id."""
 
-    def __init__(self, vocabulary: dict[str, dict]):
+    def __init__(self, vocabulary: dict[str, Data]) -> None:
         super().__init__({"id": OneOf(*vocabulary)}, sourced=False)
         self.vocabulary = vocabulary
         self.expected = "an effect {id: ..., params}"
 
-    def check(self, value: Any, at: Where) -> dict:
+    def check(self, value: Any, at: Where) -> Data:
         if not isinstance(value, dict):
             at.fail(self.expected, repr(value))
         effect_id = OneOf(*self.vocabulary).check(value.get("id"), at.child("id"))
@@ -261,7 +279,7 @@ class Ruleset:
 def load_ruleset(path: str | Path | None = None) -> Ruleset:
     """Read and validate every file of config/ (or another folder); raise ConfigError naming what is wrong."""
     folder = Path(path) if path is not None else CONFIG_DIR
-    data: dict[str, dict] = {}
+    data: dict[str, Data] = {}
     where: dict[str, Where] = {}
     for name, schema in FILES.items():
         label = f"config/{name}.yaml" if path is None else str(folder / f"{name}.yaml")
@@ -279,7 +297,7 @@ def load_ruleset(path: str | Path | None = None) -> Ruleset:
                           f"{type(exc).__name__}: {exc}") from None
 
 
-def _build(folder: str, d: dict[str, dict], w: dict[str, Where]) -> Ruleset:
+def _build(folder: str, d: dict[str, Data], w: dict[str, Where]) -> Ruleset:
     tiles = _tiles(d["tiles"], w["tiles"])
     tile_names = {t.name for t in tiles}
     hexmap = _map(d["map"], w["map"], tile_names)
@@ -350,11 +368,11 @@ def _build(folder: str, d: dict[str, dict], w: dict[str, Where]) -> Ruleset:
         tile_ids=MappingProxyType({tile.name: tile.id for tile in tiles}))
 
 
-def _frozen(record: dict) -> Mapping:
+def _frozen(record: dict[str, V]) -> Mapping[str, V]:
     return MappingProxyType({k: v for k, v in record.items() if k != "source"})
 
 
-def _tiles(data: dict, at: Where) -> tuple[Tile, ...]:
+def _tiles(data: Data, at: Where) -> tuple[Tile, ...]:
     records = data["tiles"]
     at = at.child("tiles")
     unique(list(records), lambda t: t["name"], at, "tile name")
@@ -368,7 +386,7 @@ def _tiles(data: dict, at: Where) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def _cards(data: dict, at: Where, ig_names: set[str]) -> tuple[Card, ...]:
+def _cards(data: Data, at: Where, ig_names: set[str]) -> tuple[Card, ...]:
     records = data["cards"]
     at = at.child("cards")
     unique(list(records), lambda c: c["id"], at, "card id")
@@ -385,7 +403,7 @@ def _cards(data: dict, at: Where, ig_names: set[str]) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _map(data: dict, at: Where, tile_names: set[str]) -> HexMap:
+def _map(data: Data, at: Where, tile_names: set[str]) -> HexMap:
     columns, rows = data["columns"], data["rows"]
     grid = data["grid"]
     if len(grid) != rows:
@@ -473,7 +491,7 @@ def _map(data: dict, at: Where, tile_names: set[str]) -> HexMap:
         {lab["name"]: hid(lab["hex"]) for lab in data["labels"]})
 
 
-def _connected(cells: dict, subset: set, at: Where, what: str) -> None:
+def _connected(cells: dict[tuple[int, int], str], subset: set[tuple[int, int]], at: Where, what: str) -> None:
     """Fail unless the cells of `subset` form one connected region through hex neighbours."""
     if not subset:
         return
@@ -492,7 +510,7 @@ def _connected(cells: dict, subset: set, at: Where, what: str) -> None:
         at.fail(f"{what} connected through neighbours", f"hexes cut off from {hexgrid.label(*start)}: {cut}")
 
 
-def _markers(data: dict, at: Where, hexmap: HexMap, tiles: tuple[Tile, ...]) -> tuple[MarkerKind, ...]:
+def _markers(data: Data, at: Where, hexmap: HexMap, tiles: tuple[Tile, ...]) -> tuple[MarkerKind, ...]:
     cup_at = at.child("discovery_cup")
     unique(list(data["discovery_cup"]), lambda m: (m["kind"], m["knots"]), cup_at, "kind and knots")
     out = []
@@ -510,7 +528,7 @@ def _markers(data: dict, at: Where, hexmap: HexMap, tiles: tuple[Tile, ...]) -> 
     return tuple(out)
 
 
-def _setups(rules: dict, at: Where, hexmap: HexMap, tile_names: set[str],
+def _setups(rules: Data, at: Where, hexmap: HexMap, tile_names: set[str],
             markers: tuple[MarkerKind, ...]) -> dict[int, Setup]:
     setups: dict[int, Setup] = {}
     placed_on_map = {t.tile: t for t in hexmap.setup_tiles}
@@ -547,7 +565,7 @@ def _setups(rules: dict, at: Where, hexmap: HexMap, tile_names: set[str],
     return setups
 
 
-def _malaria(data: dict, at: Where, hexmap: HexMap) -> dict[int, str]:
+def _malaria(data: Data, at: Where, hexmap: HexMap) -> dict[int, str]:
     faces: dict[int, str] = {}
     printed = {ig.name: ig for ig in hexmap.islands}
     for i, row in enumerate(data["table"]):

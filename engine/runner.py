@@ -1,11 +1,12 @@
 """Headless games between bots: the engine's own driver for `main.py --headless`, tests and benchmarks."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
-from .ai import BOTS, Sight
+from .ai import BOTS, Bot, Sight
 from .game import CHANCE, apply, current_player, is_over, legal_actions, resolve_chance, winner
 from .ruleset import Ruleset
 from .setup import new_game
@@ -35,21 +36,22 @@ class GameResult:
 def play_game(rules: Ruleset, players: int | Sequence[str], seed: int, bots: Sequence[str],
               max_turns: int, options: Mapping[str, Any] | None = None,
               on_turn: Callable[[GameState], None] | None = None,
-              make_bot: Callable[[str, str], Any] | None = None) -> tuple[GameState, GameResult]:
+              make_bot: Callable[[str, str], Bot] | None = None) -> tuple[GameState, GameResult]:
     """Play one game with one bot kind per seat until it ends or `max_turns` turns have been played.
     `make_bot(kind, name)` builds a seat's bot where the defaults will not do (a benchmark's search budget)."""
     state = new_game(rules, players, seed, options)
-    make = make_bot or (lambda kind, name: BOTS[kind](name, seed, rules))
+    make: Callable[[str, str], Bot] = make_bot or (lambda kind, name: BOTS[kind](name, seed, rules))
     seats = {name: make(bots[i % len(bots)], name) for i, name in enumerate(state.names)}
     actions = 0
     turn = state.turn
-    while not is_over(state) and state.turn <= max_turns:
+    while state.turn <= max_turns:
         who = current_player(state)
+        if who is None:                     # the game is over (is_over)
+            break
         if who == CHANCE:
             resolve_chance(state)
         else:
-            bot = seats[who]
-            apply(state, bot.choose(Sight(state, who), legal_actions(state)))
+            apply(state, seats[who].choose(Sight(state, who), legal_actions(state)))
         actions += 1
         if state.turn != turn:
             if on_turn:

@@ -10,12 +10,13 @@ whose scenario queued outcomes is marked `"arranged": true` (`is_arranged`).
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
-from array import array
 import json
 import os
 import re
 import tempfile
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,7 @@ def state_hash(state: GameState) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def history(state: GameState) -> list[list]:
+def history(state: GameState) -> list[list[Any]]:
     """Every action applied since the start: [text, drawn] where drawn means the state's own RNG chose it."""
     return [[str(action), drawn] for action, drawn in state.actions_done()]
 
@@ -86,7 +87,7 @@ def save_data(state: GameState) -> dict[str, Any]:
             "state_hash": state_hash(state)}
 
 
-def save(state: GameState, path: str | os.PathLike) -> None:
+def save(state: GameState, path: str | os.PathLike[str]) -> None:
     """Write the game to `path` atomically (temporary file in the same folder, then rename). SaveError if the
     folder does not exist. Temporary files that an earlier save to the same path left behind (the program was
     killed while writing) are removed: only `.<name>.XXXXXXXX.tmp`, the names this function makes for `path`."""
@@ -119,13 +120,11 @@ def _remove_stale_temporaries(target: Path) -> None:
         return
     for entry in entries:
         if pattern.match(entry.name) and entry.is_file(follow_symlinks=False):
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(entry.path)
-            except OSError:
-                pass
 
 
-def load(path: str | os.PathLike, rules: Ruleset | None = None) -> GameState:
+def load(path: str | os.PathLike[str], rules: Ruleset | None = None) -> GameState:
     """Read a save, replay it, and check the replay against the saved state hash."""
     try:
         text = read_capped(path, SAVE_BYTES)
@@ -178,7 +177,7 @@ def _from_data(data: Any, rules: Ruleset | None, name: str) -> GameState:
     return state
 
 
-def replay(start: Any, actions: list, rules: Ruleset | None = None, name: str = "the replay") -> GameState:
+def replay(start: Any, actions: list[Any], rules: Ruleset | None = None, name: str = "the replay") -> GameState:
     """Rebuild a game from how it started and its action list; SaveError if any step does not fit."""
     from .scenario import ScenarioError, start_game
     try:

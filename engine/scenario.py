@@ -10,8 +10,9 @@ repeats, and positions the rules do not allow are refused with ScenarioError nam
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 
@@ -21,8 +22,19 @@ from .movement import FRESH, MOVE, SEATS, WALKED, Movement, canoe_moves
 from .ruleset import PIECES, Ruleset, load_ruleset
 from .schema import YAML_DEPTH, YAML_NODES, TooLarge, fraction, parse_yaml, read_capped
 from .setup import SetupError, new_game
-from .state import (AT_HOME, INDEPENDENT, KIND_INDEX, LOST, NOBODY, OUT_OF_GAME, STEP_NAMES, TRANSPORT, UNBUILT,
-                    GameState, OVER, Journal)
+from .state import (
+    AT_HOME,
+    INDEPENDENT,
+    KIND_INDEX,
+    LOST,
+    NOBODY,
+    OUT_OF_GAME,
+    OVER,
+    STEP_NAMES,
+    TRANSPORT,
+    UNBUILT,
+    GameState,
+)
 from .victory import vp
 
 STEPS = STEP_NAMES[:OVER]
@@ -43,12 +55,12 @@ class ScenarioError(ValueError):
     """A scenario does not describe a position the rules allow; the message names the key."""
 
 
-def _need(condition: bool, where: str, message: str) -> None:
+def _need(condition: object, where: str, message: str) -> None:
     if not condition:
         raise ScenarioError(f"{where}: {message}")
 
 
-def read_scenario(data: Mapping | str | Path) -> dict[str, Any]:
+def read_scenario(data: Mapping[str, Any] | str | Path) -> dict[str, Any]:
     """A scenario as a plain dict, from a dict or from a YAML file's path (at most SCENARIO_BYTES, read with
     the safe loader and the alias and nesting limits of engine.schema.parse_yaml)."""
     if isinstance(data, (str, Path)):
@@ -64,7 +76,7 @@ def read_scenario(data: Mapping | str | Path) -> dict[str, Any]:
         data = loaded
     _need(isinstance(data, Mapping), "scenario", "expected a mapping")
     try:                                      # JSON-ready, so saves can hold it; fails on odd YAML types
-        plain = json.loads(json.dumps(data, allow_nan=False))
+        plain: dict[str, Any] = json.loads(json.dumps(data, allow_nan=False))
     except ERRORS as exc:                     # a cycle, a 5,000-digit number, a key that is not text...
         raise ScenarioError(f"scenario: not plain data ({type(exc).__name__}: {str(exc)[:200]})") from None
     _check_size(plain)
@@ -86,7 +98,7 @@ def _check_size(data: Any) -> None:
             todo += [(v, depth + 1) for v in value]
 
 
-def load_scenario(rules: Ruleset, data: Mapping | str | Path) -> GameState:
+def load_scenario(rules: Ruleset, data: Mapping[str, Any] | str | Path) -> GameState:
     """The position a scenario describes, ready to play on."""
     sc = read_scenario(data)
     builder = None
@@ -102,7 +114,7 @@ def load_scenario(rules: Ruleset, data: Mapping | str | Path) -> GameState:
         except (SetupError, TypeError) as exc:
             raise ScenarioError(f"players/seed/options: {exc}") from None
         state.start = {"scenario": sc}
-        state.log = Journal()
+        state.clear_log()
         builder = _Builder(state)
         for key, build in (("tiles", builder.tiles), ("ocean", builder.ocean), ("explorers", builder.explorers),
                            ("islands", builder.islands), ("pieces", builder.pieces), ("removed", builder.removed),
@@ -174,14 +186,14 @@ class _Builder:
         _need(is_known(self.s, h), where, f"{name} is not explored (list its tile face up, or an ocean marker)")
         return h
 
-    def mapping(self, sc: Mapping, key: str, expected: str) -> dict:
-        data = sc.get(key, {})
+    def mapping(self, sc: Mapping[str, Any], key: str, expected: str) -> dict[str, Any]:
+        data: dict[str, Any] = sc.get(key, {})
         _need(isinstance(data, dict), key, f"expected {expected}")
         return data
 
-    def records(self, sc: Mapping, key: str, allowed: tuple[str, ...]) -> list[dict]:
+    def records(self, sc: Mapping[str, Any], key: str, allowed: tuple[str, ...]) -> list[dict[str, Any]]:
         """A list of records whose keys are all among `allowed`."""
-        data = sc.get(key, [])
+        data: list[dict[str, Any]] = sc.get(key, [])
         _need(isinstance(data, list), key, "expected a list")
         for i, rec in enumerate(data):
             _need(isinstance(rec, dict), f"{key}[{i}]", f"expected {{{', '.join(allowed)}}}")
@@ -189,30 +201,30 @@ class _Builder:
             _need(not bad, f"{key}[{i}]", f"unknown keys {sorted(bad)}; allowed: {', '.join(allowed)}")
         return data
 
-    def number(self, rec: Mapping, key: str, lo: int, hi: int, where: str, default: int = 0) -> int:
+    def number(self, rec: Mapping[str, Any], key: str, lo: int, hi: int, where: str, default: int = 0) -> int:
         """A whole number from lo to hi (never a bool or a text)."""
-        value = rec.get(key, default)
+        value: int = rec.get(key, default)
         _need(type(value) is int and lo <= value <= hi, where, f"expected a whole number from {lo} to {hi}, "
               f"got {value!r}")
         return value
 
-    def flag(self, rec: Mapping, key: str, where: str, default: bool = False) -> bool:
+    def flag(self, rec: Mapping[str, Any], key: str, where: str, default: bool = False) -> bool:
         """true or false (never "true", 1 or "yes")."""
-        value = rec.get(key, default)
+        value: bool = rec.get(key, default)
         _need(isinstance(value, bool), where, f"expected true or false, got {value!r}")
         return value
 
     def option(self, key: str, option: str, rule: str) -> None:
         _need(bool(self.s.options.get(option)), key, f"needs the option {option} (rule {rule})")
 
-    def explorers(self, sc: Mapping) -> None:
+    def explorers(self, sc: Mapping[str, Any]) -> None:
         data = self.mapping(sc, "explorers", "{player: home | lost | hex}")
         for name, where in data.items():
             p = self.player(name, f"explorers.{name}")
             self.s.explorer[p] = (AT_HOME if where == "home" else LOST if where == "lost"
                                   else self.known_hex(where, f"explorers.{name}"))
 
-    def tiles(self, sc: Mapping) -> None:
+    def tiles(self, sc: Mapping[str, Any]) -> None:
         data = self.records(sc, "tiles", TILE_KEYS)
         names = {t.name: t.id for t in self.rules.tiles}
         hexes: set[int] = set()
@@ -220,7 +232,7 @@ class _Builder:
         for i, rec in enumerate(data):
             at = f"tiles[{i}]"
             h = self.hex(rec.get("hex"), f"{at}.hex")
-            tile = rec.get("tile")
+            tile: Any = rec.get("tile")
             _need(isinstance(tile, str) and tile in names, f"{at}.tile", f"expected a tile name, got {tile!r}")
             tid = names[tile]
             _need(h not in hexes, f"{at}.hex", f"the hex {rec['hex']} is listed twice")
@@ -249,7 +261,7 @@ class _Builder:
             _need(self.s.tile_up[h] or mask, f"{at}.discovered_by", "a face-down tile needs its discoverers")
             self.s.discovered[h] = 0 if self.s.tile_up[h] else mask
 
-    def ocean(self, sc: Mapping) -> None:
+    def ocean(self, sc: Mapping[str, Any]) -> None:
         data = sc.get("ocean", [])
         _need(isinstance(data, list), "ocean", "expected a list of hexes")
         for i, name in enumerate(data):
@@ -267,7 +279,7 @@ class _Builder:
         _need(bool(kinds), where, f"the discovery cup has no {kind} marker left for this")
         self.s.cup[max(kinds, key=lambda m: self.s.cup[m.id]).id] -= 1
 
-    def islands(self, sc: Mapping) -> None:
+    def islands(self, sc: Mapping[str, Any]) -> None:
         data = self.records(sc, "islands", ISLAND_KEYS)
         seen: set[int] = set()
         for i, rec in enumerate(data):
@@ -276,8 +288,9 @@ class _Builder:
             _need(h not in seen, f"{at}.ig", f"{rec['ig']} is listed twice")
             seen.add(h)
             squares = self.s.ig_squares(h)
-            _need(squares is not None, f"{at}.ig", "no island group is known there")
-            green, brown, atoll = squares
+            if squares is None:
+                raise ScenarioError(f"{at}.ig: no island group is known there")
+            green, brown, _atoll = squares
             ia = self.number(rec, "ia", 0, brown, f"{at}.ia")
             if "green_villages" in rec or "brown_villages" in rec:
                 on_green = self.number(rec, "green_villages", 0, green, f"{at}.green_villages")
@@ -319,7 +332,7 @@ class _Builder:
                 _need(h in self.rules.map.island_at, f"{at}.must_hold", "only a printed IG is held this way")
                 self.s.must_hold[h] = self.player(rec["must_hold"], f"{at}.must_hold")
 
-    def pieces(self, sc: Mapping) -> None:
+    def pieces(self, sc: Mapping[str, Any]) -> None:
         data = self.mapping(sc, "pieces", "{player: [{hex, kind: count, face_up_canoe}]}")
         for name, stacks in data.items():
             p = self.player(name, f"pieces.{name}")
@@ -340,11 +353,11 @@ class _Builder:
                     for _ in range(count):
                         self.s.piece_hex[free[kind].pop(0)] = h
                 if self.flag(rec, "face_up_canoe", f"{at}.face_up_canoe"):
-                    canoes = [pid for pid in self.s.pieces_of(p, TRANSPORT, h)]
+                    canoes = self.s.pieces_of(p, TRANSPORT, h)
                     _need(bool(canoes), f"{at}.face_up_canoe", "needs a transport canoe in the stack")
                     self.s.piece_up[canoes[0]] = True
 
-    def removed(self, sc: Mapping) -> None:
+    def removed(self, sc: Mapping[str, Any]) -> None:
         """Pieces out of the game (e.g. removed to save a village, M10): taken from the unbuilt pool."""
         data = self.mapping(sc, "removed", "{player: {kind: count}}")
         for name, rec in data.items():
@@ -359,7 +372,7 @@ class _Builder:
                 for pid in free[:count]:
                     self.s.piece_hex[pid] = OUT_OF_GAME
 
-    def cards(self, sc: Mapping) -> None:
+    def cards(self, sc: Mapping[str, Any]) -> None:
         data = self.mapping(sc, "cards", "{player: {hand: [...], shown: [...], spent: [...]}}")
         keys = {c.key: c.id for c in self.rules.cards}
         for name, rec in data.items():
@@ -383,7 +396,7 @@ class _Builder:
                     self.s.deck.remove(keys[key])
                     getattr(self.s, pile)[p].append(keys[key])
 
-    def advanced(self, sc: Mapping) -> None:
+    def advanced(self, sc: Mapping[str, Any]) -> None:
         """The advanced rules' state: A2's saved BP, A3's malaria begun, A5's Kumara and Galapagos markers."""
         s = self.s
         saved = self.mapping(sc, "saved_bp", "{player: BP}")
@@ -403,12 +416,13 @@ class _Builder:
             self.option("malaria", "malaria", "A3")
             s.adv.malaria = True
 
-    def queues(self, sc: Mapping) -> None:
+    def queues(self, sc: Mapping[str, Any]) -> None:
         """Outcomes fixed in advance: the next draws from the cup, stack and deck, the next die rolls."""
-        names = {"cup_order": ("cup", {m.name.replace(" ", "_"): m.id for m in self.rules.markers}),
-                 "stack_order": ("tiles", {t.name: t.id for t in self.rules.tiles}),
-                 "deck_order": ("deck", {c.key: c.id for c in self.rules.cards}),
-                 "dice": ("dice", {f: f for f in range(1, 7)})}
+        names: dict[str, tuple[str, dict[Any, int]]] = {      # key -> (pile, the words it takes -> ids)
+            "cup_order": ("cup", {m.name.replace(" ", "_"): m.id for m in self.rules.markers}),
+            "stack_order": ("tiles", {t.name: t.id for t in self.rules.tiles}),
+            "deck_order": ("deck", {c.key: c.id for c in self.rules.cards}),
+            "dice": ("dice", {f: f for f in range(1, 7)})}
         for key, (pile, lookup) in names.items():
             values = sc.get(key)
             if values is None:
@@ -421,7 +435,7 @@ class _Builder:
                 queue.append(lookup[v])
             self.s.queued[pile] = queue
 
-    def moved(self, sc: Mapping) -> None:
+    def moved(self, sc: Mapping[str, Any]) -> None:
         """The active player's Movement & Battle step under way (M4, M5, X18): Transit is over, and each record
         names a canoe or rumor with the moves it has left, and the band or colony that canoe has moved this turn
         (it rides only that canoe from now on); or, A4, a band or colony that has walked."""
@@ -429,8 +443,8 @@ class _Builder:
         if not records:
             return
         sub = self.s.sub
-        _need(isinstance(sub, Movement) and sub.battle is None and not sub.battles, "moved",
-              "needs step: movement, before any battle")
+        if not (isinstance(sub, Movement) and sub.battle is None and not sub.battles):
+            raise ScenarioError("moved: needs step: movement, before any battle")
         sub.phase = MOVE
         player, allowance = sub.player, canoe_moves(self.s, sub.player)
         touched: set[int] = set()
@@ -440,10 +454,10 @@ class _Builder:
             if "walked" in rec:
                 _need(set(rec) <= {"hex", "walked"}, at, "a walker is {hex, walked}")
                 self.option(f"{at}.walked", "south_island", "A4")
-                passenger = self.passenger(rec["walked"], player, h, f"{at}.walked")
+                passenger = self.passenger(rec["walked"], sub, h, f"{at}.walked")
                 sub.carrier[passenger] = WALKED
                 continue
-            kind = rec.get("piece")
+            kind: Any = rec.get("piece")
             _need(kind in ("transport_canoe", "war_canoe", "rumor"), f"{at}.piece",
                   f"expected transport_canoe, war_canoe or rumor, got {kind!r}")
             free = [pid for pid in self.s.pieces_of(player, KIND_INDEX[kind], h) if pid not in touched]
@@ -453,23 +467,22 @@ class _Builder:
             sub.moves[pid] = self.number(rec, "moves_left", 0, allowance, f"{at}.moves_left")
             if "passenger" in rec:
                 where = self.known_hex(rec["passenger_hex"], f"{at}.passenger_hex") if "passenger_hex" in rec else h
-                passenger = self.passenger(rec["passenger"], player, where, f"{at}.passenger")
+                passenger = self.passenger(rec["passenger"], sub, where, f"{at}.passenger")
                 _need(KIND_INDEX[kind] in SEATS[self.s.piece_kind[passenger]], f"{at}.passenger",
                       f"a {kind} does not carry a {rec['passenger']} (M5)")
                 sub.carrier[passenger] = pid
             else:
                 _need("passenger_hex" not in rec, f"{at}.passenger_hex", "needs a passenger")
 
-    def passenger(self, kind: Any, player: int, h: int, where: str) -> int:
+    def passenger(self, kind: Any, sub: Movement, h: int, where: str) -> int:
         """A band or colony of the player in a hex that no canoe has moved yet this turn (for `moved`)."""
         _need(kind in ("warrior_band", "colony"), where, f"expected warrior_band or colony, got {kind!r}")
-        free = [pid for pid in self.s.pieces_of(self.s.sub.player, KIND_INDEX[kind], h)
-                if self.s.sub.carrier[pid] == FRESH]
-        _need(bool(free), where, f"{self.s.names[player]} has no other {kind} at {self.rules.map.labels[h]} "
+        free = [pid for pid in self.s.pieces_of(sub.player, KIND_INDEX[kind], h) if sub.carrier[pid] == FRESH]
+        _need(bool(free), where, f"{self.s.names[sub.player]} has no other {kind} at {self.rules.map.labels[h]} "
               f"that has not moved")
         return free[0]
 
-    def step(self, sc: Mapping) -> None:
+    def step(self, sc: Mapping[str, Any]) -> None:
         s = self.s
         s.turn = self.number(sc, "turn", 1, MAX_TURN, "turn", 1)
         step = sc.get("step", "turn_order")
@@ -488,8 +501,9 @@ class _Builder:
             for name, value in track.items():
                 p = self.player(name, f"vp_track.{name}")
                 points = fraction(value)
-                _need(points is not None, f"vp_track.{name}",
-                      f"expected a number of VP from 0, such as 7 or \"15/2\", got {value!r}")
+                if points is None:
+                    raise ScenarioError(f"vp_track.{name}: expected a number of VP from 0, such as 7 or \"15/2\", "
+                                        f"got {value!r}")
                 s.vp_track[p] = points
         s.step, s.active, s.sub = STEPS.index(step), order.index(active), None
         s.add_log(flow.step_module(s).begin(s))

@@ -6,11 +6,13 @@ this error formatting.
 """
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, NoReturn
+from typing import Any, NoReturn
 
 import yaml
 
@@ -41,7 +43,11 @@ def describe(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _lines(node: yaml.Node, path: tuple, out: dict[tuple, int]) -> None:
+# A key path inside a YAML document: mapping keys and list indexes, from the top.
+KeyPath = tuple[Any, ...]
+
+
+def _lines(node: yaml.Node, path: KeyPath, out: dict[KeyPath, int]) -> None:
     out[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
@@ -58,7 +64,7 @@ class TooLarge(ValueError):
     """A file is larger than the engine reads; the message gives its size and the limit."""
 
 
-def read_capped(path: str | Path, limit: int) -> str:
+def read_capped(path: str | os.PathLike[str], limit: int) -> str:
     """A UTF-8 text file of at most `limit` bytes; TooLarge beyond (only limit + 1 bytes are ever read, so a
     huge file or a device costs nothing). OSError, UnicodeDecodeError and ValueError (a NUL in the path) pass."""
     with open(path, "rb") as handle:
@@ -87,8 +93,8 @@ def parse_yaml(text: str, max_nodes: int = YAML_NODES, max_depth: int = YAML_DEP
     beyond Python's digit limit) can still come from the constructor and are the caller's to report."""
     loader = _Loader(text)
     try:
-        sizes: dict[str, int] = {}         # anchor -> values it holds, expanded
-        stack: list[list] = []             # open collections: [anchor, values so far]
+        sizes: dict[str | None, int] = {}  # anchor -> values it holds, expanded
+        stack: list[list[Any]] = []        # open collections: [anchor, values so far]
         total = 0
         while True:
             ev = loader.get_event()
@@ -132,7 +138,7 @@ def parse_yaml(text: str, max_nodes: int = YAML_NODES, max_depth: int = YAML_DEP
     return data, node
 
 
-def read_yaml(path: Path, label: str) -> tuple[Any, dict[tuple, int]]:
+def read_yaml(path: Path, label: str) -> tuple[Any, dict[KeyPath, int]]:
     """Parse one YAML file into plain data plus a map from key path to line number."""
     try:
         text = read_capped(path, CONFIG_FILE_BYTES)
@@ -155,7 +161,7 @@ def read_yaml(path: Path, label: str) -> tuple[Any, dict[tuple, int]]:
     except (ValueError, TypeError, KeyError, RecursionError, MemoryError) as exc:
         raise ConfigError(label, "", "valid YAML within the limits", f"{type(exc).__name__}: {_short(exc)}") \
             from None
-    lines: dict[tuple, int] = {}
+    lines: dict[KeyPath, int] = {}
     if node is not None:
         _lines(node, (), lines)
     return data, lines
@@ -170,10 +176,10 @@ def _short(exc: BaseException) -> str:
 class Where:
     """A position inside one loaded file: used to report errors precisely."""
     file: str
-    lines: dict = field(repr=False)
-    path: tuple = ()
+    lines: dict[KeyPath, int] = field(repr=False)
+    path: KeyPath = ()
 
-    def child(self, key: Any) -> "Where":
+    def child(self, key: Any) -> Where:
         return Where(self.file, self.lines, self.path + (key,))
 
     def text(self) -> str:
@@ -291,7 +297,7 @@ class ListOf(Schema):
             f" of at least {min_len} items" if min_len else "")
         self.expected = f"a list{size} of {item.expected}"
 
-    def check(self, value: Any, at: Where) -> tuple:
+    def check(self, value: Any, at: Where) -> tuple[Any, ...]:
         if not isinstance(value, list):
             at.fail(self.expected, describe(value))
         if len(value) < self.min_len or (self.max_len is not None and len(value) > self.max_len):
@@ -310,7 +316,7 @@ class Record(Schema):
         self.optional = optional or {}
         self.expected = "a mapping with keys " + ", ".join(self.required)
 
-    def check(self, value: Any, at: Where) -> dict:
+    def check(self, value: Any, at: Where) -> dict[str, Any]:
         if not isinstance(value, dict):
             at.fail(self.expected, describe(value))
         known = {**self.required, **self.optional}
@@ -339,9 +345,9 @@ class Check(Schema):
         return result
 
 
-def unique(items: list, key: Callable[[Any], Any], at: Where, what: str) -> None:
+def unique(items: list[Any], key: Callable[[Any], Any], at: Where, what: str) -> None:
     """Fail on the second record whose key repeats an earlier one."""
-    seen: set = set()
+    seen: set[Any] = set()
     for i, item in enumerate(items):
         k = key(item)
         if k in seen:

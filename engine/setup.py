@@ -2,13 +2,27 @@
 from __future__ import annotations
 
 from array import array
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, cast
 
 from . import flow, rng
 from .ruleset import PIECES, Ruleset
+from .state import (
+    AT_HOME,
+    BUILDING,
+    INDEPENDENT,
+    KIND_INDEX,
+    NOBODY,
+    TURN_ORDER,
+    UNBUILT,
+    Advanced,
+    GameState,
+    Journal,
+    Marks,
+    event,
+)
 from .victory import vp
-from .state import (AT_HOME, BUILDING, INDEPENDENT, KIND_INDEX, NOBODY, TURN_ORDER, UNBUILT, Advanced, GameState,
-                    Journal, Marks, event)
 
 
 class SetupError(ValueError):
@@ -45,7 +59,7 @@ def choose_homes(rules: Ruleset, homes: Sequence[str] | int, seed: int) -> tuple
         while pool:
             dealt.append(pool.pop(rng.below(streams, rng.STREAM["setup"], len(pool))))
         return dealt, streams
-    names = list(homes)
+    names = list(cast("Sequence[str]", homes))         # a bool fails here (not iterable), as before
     if len(names) not in rules.setups:
         raise SetupError(f"Conquest of Paradise is for 2 to 4 players, not {len(names)}")
     expected = rules.setups[len(names)].homes
@@ -82,12 +96,12 @@ def new_game(rules: Ruleset, homes: Sequence[str] | int, seed: int,
     islands_needed, oceans_needed = setup.island_markers_removed, setup.ocean_markers_placed
     cup_stream = rng.STREAM["cup"]
     while islands_needed or oceans_needed:
-        kind = rules.markers[rng.weighted(s.streams, cup_stream, s.cup)]
-        if kind.kind == "island" and islands_needed:
-            s.cup[kind.id] -= 1
+        marker = rules.markers[rng.weighted(s.streams, cup_stream, s.cup)]
+        if marker.kind == "island" and islands_needed:
+            s.cup[marker.id] -= 1
             islands_needed -= 1
-        elif kind.kind == "ocean" and oceans_needed:
-            s.cup[kind.id] -= 1
+        elif marker.kind == "ocean" and oceans_needed:
+            s.cup[marker.id] -= 1
             oceans_needed -= 1
     for ocean in hexmap.setup_oceans:
         if ocean.from_players <= len(names):
@@ -116,7 +130,7 @@ def new_game(rules: Ruleset, homes: Sequence[str] | int, seed: int,
     return s
 
 
-def table(value: int, size: int) -> array:
+def table(value: int, size: int) -> array[int]:
     """A per-hex or per-piece table of small integers: arrays copy as one block, so clones stay cheap."""
     return array("h", [value]) * size
 
@@ -127,7 +141,8 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     n_hex = len(rules.map)
     s = GameState.__new__(GameState)
     s.rules, s.seed, s.options, s.names = rules, seed, options, tuple(names)
-    owners, kinds = [], []
+    owners: list[int] = []
+    kinds: list[int] = []
     for p in range(len(names)):
         for kind in PIECES:
             owners += [p] * rules.counter_mix[kind]
@@ -151,7 +166,7 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     n = len(names)
     s.home, s.capital, s.explorer = [-1] * n, [-1] * n, [AT_HOME] * n
     s.hand, s.shown, s.spent = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
-    s.vp_track, s.claimed, s.saved_bp = [0] * n, [False] * n, [0] * n
+    s.vp_track, s.claimed, s.saved_bp = [Fraction(0)] * n, [False] * n, [0] * n    # new_game counts the VP
     s.piece_hex, s.piece_up = table(UNBUILT, len(owners)), table(0, len(owners))
     s.cup = [m.count for m in rules.markers]
     s.stack = [t.id for t in rules.tiles if not t.aside]
@@ -159,7 +174,8 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     s.penalty_pool, s.queued = rules.penalty_markers, {}
     s.sub = None
     s.streams = streams
-    s.history, s.log, s.winners = Journal(), Journal(), ()
+    s.history, s.winners = Journal(), ()
+    s.clear_log()
     s.adv = Advanced(n)
     s.memo = None
     s.adv.event_deck = list(range(len(rules.events)))

@@ -6,10 +6,29 @@ event log are Journals: append-only lists that clones share.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, NamedTuple
+from array import array
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, cast
 
 from .actions import Action
-from .ruleset import PIECES
+from .ruleset import PIECES, Ruleset
+
+if TYPE_CHECKING:
+    from .building import Building
+    from .exploration import Exploration
+    from .movement import Movement
+    from .turn_order import TurnOrderStep
+    from .victory import Claim
+
+    # The step in progress (`GameState.sub`): each step module keeps its own small object, with clone() and
+    # to_dict(). Code that knows the step narrows it with isinstance, or names it (`sub: Movement = ...`, cast).
+    StepState: TypeAlias = Exploration | Movement | Building | TurnOrderStep | Claim
+
+# An item of a Journal: a plain tuple of plain values ((verb, args, drawn) in the history, (kind, visible, *data)
+# in the log). Full chunks are linked as (chunk, previous chunks or None, items in all chunks).
+JournalItem: TypeAlias = tuple[Any, ...]
+JournalChunks: TypeAlias = "tuple[tuple[JournalItem, ...], JournalChunks | None, int]"
 
 # Steps of a turn (rule T1), plus the end of the game.
 TURN_ORDER, EXPLORATION, MOVEMENT, BUILDING, VICTORY, OVER = range(6)
@@ -34,7 +53,7 @@ class Event(NamedTuple):
     (A named tuple: many are made every turn, and tuples are the cheapest immutable records.) `data` holds
     the field names, then their values, in one tuple: a tuple per field was more garbage to collect."""
     kind: str
-    data: tuple = ()
+    data: tuple[Any, ...] = ()
     visible: frozenset[int] | None = None
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -66,22 +85,26 @@ class Journal:
 
     Full chunks of items are frozen into tuples linked as `(chunk, previous, items in all chunks)`. A clone
     shares the whole journal, which is then marked shared: a state that adds to a shared journal first takes its
-    own copy of the open tail. Items are plain tuples of plain values, which the garbage collector stops tracking: with one
-    linked node and one named tuple per item, the collector's passes over long games had taken a tenth of the
-    engine's time."""
+    own copy of the open tail. Items are plain tuples of plain values, which the garbage collector stops tracking:
+    with one linked node and one named tuple per item, the collector's passes over long games had taken a tenth of
+    the engine's time."""
 
     __slots__ = ("chunks", "tail", "shared")
 
+    chunks: JournalChunks | None
+    tail: list[JournalItem]
+    shared: bool
+
     def __init__(self) -> None:
-        self.chunks: tuple | None = None  # (chunk, previous chunks, items in all chunks), or None
-        self.tail: list[tuple] = []
+        self.chunks = None                # (chunk, previous chunks, items in all chunks), or None
+        self.tail = []
         self.shared = False               # a clone holds it too: copy before adding
 
-    def share(self) -> "Journal":
+    def share(self) -> Journal:
         self.shared = True
         return self
 
-    def plus(self, items: Iterable[tuple]) -> "Journal":
+    def plus(self, items: Iterable[JournalItem]) -> Journal:
         """The journal with the items added: this one, or a copy if it is shared."""
         out = self
         if self.shared:
@@ -94,9 +117,10 @@ class Journal:
             out.tail = []
         return out
 
-    def items(self) -> list[tuple]:
+    def items(self) -> list[JournalItem]:
         """Every item, oldest first."""
-        chunks, node = [], self.chunks
+        chunks: list[tuple[JournalItem, ...]] = []
+        node = self.chunks
         while node is not None:
             chunks.append(node[0])
             node = node[1]
@@ -105,7 +129,7 @@ class Journal:
     def __len__(self) -> int:
         return (self.chunks[2] if self.chunks else 0) + len(self.tail)
 
-    def items_from(self, start: int) -> list[tuple]:
+    def items_from(self, start: int) -> list[JournalItem]:
         """The items from index `start` on, oldest first: only the chunks that hold them are visited and
         copied, so reading the newest items of a long journal costs what they are, not the whole journal."""
         start = max(0, start)
@@ -115,7 +139,8 @@ class Journal:
             return []
         if start >= first:
             return tail[start - first:]
-        chunks, node = [], self.chunks
+        chunks: list[tuple[JournalItem, ...]] = []
+        node = self.chunks
         while node is not None and first > start:
             chunks.append(node[0])
             first -= len(node[0])
@@ -123,17 +148,18 @@ class Journal:
         out = [item for chunk in reversed(chunks) for item in chunk]
         return out[start - first:] + tail
 
-    def last(self) -> tuple:
-        return self.tail[-1] if self.tail else self.chunks[0][-1]
+    def last(self) -> JournalItem:
+        # An empty tail means a chunk was just frozen (an empty journal fails here as before, with a TypeError).
+        return self.tail[-1] if self.tail else cast("JournalChunks", self.chunks)[0][-1]
 
 
 JOURNAL_CHUNK = 64
 
 
-def positions(table: Any, value: int, lo: int, hi: int) -> list[int]:
+def positions(table: array[int], value: int, lo: int, hi: int) -> list[int]:
     """The indexes in lo..hi-1 where an array table holds `value`: `array.index` scans in C, which matters
     for questions asked every decision (which pieces stand here, which IGs a player controls)."""
-    out = []
+    out: list[int] = []
     try:
         while True:
             lo = table.index(value, lo, hi)
@@ -143,7 +169,7 @@ def positions(table: Any, value: int, lo: int, hi: int) -> list[int]:
         return out
 
 
-class Marks(dict):
+class Marks(dict[int, int]):
     """Discovered-island markers on face-down tiles: hex -> bitmask of players (E4.2). Sparse (a dozen markers
     at most), reads 0 where there is none, and never keeps a 0 entry, so equal games hash equal."""
 
@@ -165,20 +191,32 @@ class Advanced:
     __slots__ = ("malaria", "south_island", "removed_tiles", "kumara", "galapagos", "event_deck", "event_discard",
                  "events_held", "bp_delta", "winds", "skip_exploration")
 
-    def __init__(self, players: int):
+    malaria: bool
+    south_island: tuple[int, ...]
+    removed_tiles: list[int]
+    kumara: list[bool]
+    galapagos: list[bool]
+    event_deck: list[int]
+    event_discard: list[int]
+    events_held: list[list[int]]
+    bp_delta: list[int]
+    winds: list[int]
+    skip_exploration: list[bool]
+
+    def __init__(self, players: int) -> None:
         self.malaria = False                     # A3 applies from now on (X7)
-        self.south_island: tuple[int, ...] = ()  # A4: (Aotearoa's hex, Te Waka Maui's hex) once placed
-        self.removed_tiles: list[int] = []       # tiles taken out of play (A4)
+        self.south_island = ()                   # A4: (Aotearoa's hex, Te Waka Maui's hex) once placed
+        self.removed_tiles = []                  # tiles taken out of play (A4)
         self.kumara = [False] * players          # A5: Kumara markers (2 VP each)
         self.galapagos = [False] * players       # A5: "+1 Galapagos" markers
-        self.event_deck: list[int] = []          # A7: event cards not yet drawn (indexes in Ruleset.events)
-        self.event_discard: list[int] = []
-        self.events_held: list[list[int]] = [[] for _ in range(players)]   # kept events (brown title)
+        self.event_deck = []                     # A7: event cards not yet drawn (indexes in Ruleset.events)
+        self.event_discard = []
+        self.events_held = [[] for _ in range(players)]   # kept events (brown title)
         self.bp_delta = [0] * players            # A7: build points won or lost for the next Building step
         self.winds = [0] * players               # A7: the turn in which this player's canoes move 3
         self.skip_exploration = [False] * players   # A7: the next exploration is skipped
 
-    def clone(self) -> "Advanced":
+    def clone(self) -> Advanced:
         c = Advanced.__new__(Advanced)
         c.malaria, c.south_island, c.removed_tiles = self.malaria, self.south_island, self.removed_tiles[:]
         c.kumara, c.galapagos = self.kumara[:], self.galapagos[:]
@@ -187,7 +225,7 @@ class Advanced:
         c.bp_delta, c.winds, c.skip_exploration = self.bp_delta[:], self.winds[:], self.skip_exploration[:]
         return c
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {slot: getattr(self, slot) for slot in self.__slots__}
 
 
@@ -211,11 +249,63 @@ class GameState:
         # the step in progress (exploration, battle, building...): a small object with its own clone()
         "sub",
         "streams", "history", "log", "winners",
+        "unseen",                       # per player, then the public view: the log's events they do not see
         "adv",                          # what the advanced rules (section A) keep track of
         "memo",                         # the legal actions of this position, once asked (cleared by every action)
     )
 
-    def clone(self) -> "GameState":
+    rules: Ruleset
+    seed: int
+    options: dict[str, Any]
+    names: tuple[str, ...]
+    start: dict[str, Any]                   # how the game began: seed, homes and options, or the scenario
+    piece_owner: tuple[int, ...]            # per piece id
+    piece_kind: tuple[int, ...]             # per piece id (TRANSPORT...RUMOR)
+    piece_ids: tuple[tuple[range, ...], ...]    # [player][kind] -> the ids
+    piece_span: tuple[tuple[int, int], ...]     # [player] -> (first id, last id + 1)
+    turn: int
+    step: int
+    order: tuple[int, ...]
+    active: int
+    actor: int
+    marker_holder: int
+    tile: array[int]
+    tile_up: array[int]
+    orient: array[int]
+    discovered: Marks
+    ocean: array[int]
+    green_villages: array[int]
+    ia: array[int]
+    ia_villages: array[int]
+    controller: array[int]
+    must_hold: array[int]
+    holdings: dict[int, tuple[int, ...]]
+    home: list[int]
+    capital: list[int]
+    explorer: list[int]
+    hand: list[list[int]]
+    shown: list[list[int]]
+    spent: list[list[int]]
+    vp_track: list[Fraction]                # the VP track (V1): recounted at each Victory step
+    claimed: list[bool]
+    saved_bp: list[int]
+    piece_hex: array[int]
+    piece_up: array[int]
+    cup: list[int]
+    stack: list[int]
+    deck: list[int]
+    penalty_pool: int
+    queued: dict[str, list[int]]
+    sub: StepState | None
+    streams: list[int]
+    history: Journal
+    log: Journal
+    unseen: tuple[int, ...]
+    winners: tuple[int, ...]
+    adv: Advanced
+    memo: list[Action] | None
+
+    def clone(self) -> GameState:
         """A copy that shares nothing mutable with this state."""
         c = GameState.__new__(GameState)
         c.rules, c.seed, c.options, c.names = self.rules, self.seed, self.options, self.names
@@ -239,6 +329,7 @@ class GameState:
         c.sub = self.sub.clone() if self.sub is not None else None
         c.streams = self.streams[:]
         c.history, c.log, c.winners = self.history.share(), self.log.share(), self.winners
+        c.unseen = self.unseen
         c.adv = self.adv.clone()
         c.memo = self.memo
         return c
@@ -307,6 +398,15 @@ class GameState:
         """The log keeps each event as one plain tuple (kind, visible, *data), which the collector drops."""
         if events:
             self.log = self.log.plus([(kind, visible) + data for kind, data, visible in events])
+            for _, _, visible in events:
+                if visible is not None:   # a private event: counted for those who do not see it (X8, X9)
+                    self.unseen = tuple(n + (p not in visible) for p, n in enumerate(self.unseen[:-1])) \
+                        + (self.unseen[-1] + 1,)
+
+    def clear_log(self) -> None:
+        """An empty log (a scenario's start, a re-dealt position)."""
+        self.log = Journal()
+        self.unseen = (0,) * (self.players + 1)
 
     def events(self) -> list[Event]:
         """The event log, oldest first."""

@@ -3,10 +3,14 @@ malaria die is rolled (A3), then the last player on the VP track takes the marke
 and in which direction play runs."""
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any, cast
+
 from . import chance, flow, malaria, random_events
 from .actions import Action, IllegalAction, act
-from .cards import controls_named
+from .random_events import EventDraw
 from .state import CHANCE_ACTOR, TURN_ORDER, Event, GameState, event
+from .victory import lowest
 
 STEP = TURN_ORDER
 DIRECTIONS = ("cw", "ccw")
@@ -18,19 +22,19 @@ class TurnOrderStep:
 
     __slots__ = ("stage", "holder", "homeless", "events")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.stage = EVENTS
         self.holder = -1                  # the marker holder, when A7's tie rule already decided it
         self.homeless = -1                # a player whose home malaria emptied (M11)
-        self.events = None                # A7's draw in progress
+        self.events: EventDraw | None = None      # A7's draw in progress
 
-    def clone(self) -> "TurnOrderStep":
+    def clone(self) -> TurnOrderStep:
         c = TurnOrderStep()
         c.stage, c.holder, c.homeless = self.stage, self.holder, self.homeless
         c.events = self.events.clone() if self.events is not None else None
         return c
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"stage": self.stage, "holder": self.holder, "homeless": self.homeless,
                 "events": self.events.to_dict() if self.events is not None else None}
 
@@ -40,22 +44,6 @@ def marker_holder(state: GameState) -> int:
     return lowest(state)[0]
 
 
-def tie_rank(state: GameState, player: int) -> tuple[int, int]:
-    """T2: among tied players, the one who now controls the first island group of the list Tonga, Raiatea,
-    Hiva, Samoa comes first. X2: tied players who control none of them come after, in the order of their
-    starting homes in the same list."""
-    ties = state.rules.turn_order_ties
-    held = next((i for i, name in enumerate(ties) if controls_named(state, player, (name,))), len(ties))
-    name = state.names[player]
-    return held, ties.index(name) if name in ties else len(ties)
-
-
-def lowest(state: GameState) -> list[int]:
-    """Players with the lowest VP on the track, in the tie order (T2, A7)."""
-    low = min(state.vp_track)
-    return sorted((p for p in range(state.players) if state.vp_track[p] == low), key=lambda p: tie_rank(state, p))
-
-
 def seat_order(players: int, first: int, direction: str) -> tuple[int, ...]:
     """Seats from `first`, clockwise (seat + 1) or counter-clockwise."""
     step = 1 if direction == "cw" else -1
@@ -63,13 +51,13 @@ def seat_order(players: int, first: int, direction: str) -> tuple[int, ...]:
 
 
 def begin(state: GameState) -> list[Event]:
-    state.sub = TurnOrderStep()
-    return random_events.begin(state, state.sub) + advance(state)
+    state.sub = sub = TurnOrderStep()
+    return random_events.begin(state, sub) + advance(state)
 
 
 def advance(state: GameState) -> list[Event]:
     """Go on to the next stage that needs a decision or a roll."""
-    sub: TurnOrderStep = state.sub
+    sub = cast(TurnOrderStep, state.sub)
     if sub.stage == EVENTS:
         if sub.events is not None:
             return []                     # A7 waits for a decision or a draw
@@ -92,20 +80,20 @@ def advance(state: GameState) -> list[Event]:
     return [event("turn_order_marker", player=state.names[holder])]
 
 
-def chance_outcomes(state: GameState) -> list:
-    if state.sub.stage == EVENTS:
+def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
+    if cast(TurnOrderStep, state.sub).stage == EVENTS:
         return chance.outcomes(state, chance.EVENTS)
     return chance.outcomes(state, chance.DICE)
 
 
 def draw(state: GameState) -> Action:
-    return chance.draw(state, chance.EVENTS if state.sub.stage == EVENTS else chance.DICE)
+    return chance.draw(state, chance.EVENTS if cast(TurnOrderStep, state.sub).stage == EVENTS else chance.DICE)
 
 
 def legal(state: GameState) -> list[Action]:
-    sub: TurnOrderStep = state.sub
-    if sub.stage == EVENTS:
-        return random_events.legal(state, sub.events)
+    sub = cast(TurnOrderStep, state.sub)
+    if sub.stage == EVENTS:                # A7 asks for a decision only while its draw is in progress
+        return random_events.legal(state, cast(EventDraw, sub.events))
     if sub.stage == HOME:
         home = state.rules.map.hex_actions("home")
         return [home[h] for h in state.controlled(sub.homeless)]
@@ -115,7 +103,7 @@ def legal(state: GameState) -> list[Action]:
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
-    sub: TurnOrderStep = state.sub
+    sub = cast(TurnOrderStep, state.sub)
     if sub.stage == EVENTS:
         return random_events.perform(state, sub, action) + advance(state)
     if sub.stage == MALARIA:

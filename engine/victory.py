@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any, cast
 
 from . import flow
 from .actions import Action, act
-from .cards import deforestation_penalty, hidden_vp_bound, spend, usable_one_time, vp_bonus, window_open
+from .cards import controls_named, deforestation_penalty, hidden_vp_bound, spend, usable_one_time, vp_bonus, window_open
 from .chains import home_chain
 from .state import VICTORY, Event, GameState, event
 
@@ -70,6 +71,23 @@ def threshold(state: GameState) -> int:
     return int(target) if target else state.rules.threshold(state.players)
 
 
+def tie_rank(state: GameState, player: int) -> tuple[int, int]:
+    """T2: among tied players, the one who now controls the first island group of the list Tonga, Raiatea,
+    Hiva, Samoa comes first. X2: tied players who control none of them come after, in the order of their
+    starting homes in the same list."""
+    ties = state.rules.turn_order_ties
+    held = next((i for i, name in enumerate(ties) if controls_named(state, player, (name,))), len(ties))
+    name = state.names[player]
+    return held, ties.index(name) if name in ties else len(ties)
+
+
+def lowest(state: GameState) -> list[int]:
+    """Players with the lowest VP on the track, in the tie order (T2: the turn-order marker; A7: the event's
+    drawer). A query on the track, here so that turn_order and random_events both import it from below."""
+    low = min(state.vp_track)
+    return sorted((p for p in range(state.players) if state.vp_track[p] == low), key=lambda p: tie_rank(state, p))
+
+
 def begin(state: GameState) -> list[Event]:
     """Start of the Victory step: every player's VP is recounted and the track updated (rule V1)."""
     events = []
@@ -118,12 +136,12 @@ class Claim:
     def __init__(self, claimant: int):
         self.claimant, self.penalty, self.asked = claimant, 0, 0
 
-    def clone(self) -> "Claim":
+    def clone(self) -> Claim:
         c = Claim(self.claimant)
         c.penalty, c.asked = self.penalty, self.asked
         return c
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"claimant": self.claimant, "penalty": self.penalty, "asked": self.asked}
 
 
@@ -144,7 +162,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
         state.claimed[player] = True
         state.sub = Claim(player)
         return events + [event("victory_claimed", player=state.names[player])] + ask_next(state, state.sub)
-    claim: Claim = state.sub
+    claim = cast(Claim, state.sub)
     claim.asked += 1
     if action.verb == "decline":
         return ask_next(state, claim)
@@ -194,8 +212,7 @@ def finish(state: GameState, penalty: dict[int, int] | None = None) -> list[Even
     events: list[Event] = []
     cards = state.rules.cards
     for p in range(state.players):
-        for c in state.hand[p]:
-            events.append(event("card_revealed", player=state.names[p], card=cards[c].key))
+        events += [event("card_revealed", player=state.names[p], card=cards[c].key) for c in state.hand[p]]
         state.shown[p].extend(state.hand[p])
         state.hand[p] = []
         state.vp_track[p] = vp(state, p) - (penalty or {}).get(p, 0)
@@ -215,7 +232,7 @@ def winners_by_v5(state: GameState) -> list[int]:
     if not over:
         return []
 
-    def rank(p: int) -> tuple:
+    def rank(p: int) -> tuple[Fraction, int, int]:
         return (state.vp_track[p], len(state.controlled(p)), len(state.shown[p]) + len(state.hand[p]))
 
     best = max(rank(p) for p in over)

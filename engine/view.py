@@ -10,8 +10,8 @@ from typing import Any
 
 from . import building, exploration, movement
 from .chains import face_up_canoe_hexes
-from .ruleset import PIECES
 from .game import current_player
+from .ruleset import PIECES
 from .state import AT_HOME, INDEPENDENT, LOST, NOBODY, OUT_OF_GAME, STEP_NAMES, UNBUILT, Event, GameState
 from .victory import threshold
 
@@ -37,9 +37,10 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
     that decide often do not read). `player=None` gives the public view: what every player sees, and no
     player's secrets (for a table watched by several people, or between two players' turns).
 
-    The log holds the events from index `since` of the whole log on (indexes count every event, also those the
-    player does not see, which are left out, X9); `log_size` is the whole log's length, so a client that keeps
-    the log asks for `since=log_size` next time and reads only what is new. UnknownPlayer (a KeyError and a
+    The log holds the player's events from index `since` on. Indexes count only the events the player sees
+    (each viewer, and the public view, has its own), so nothing in the view depends on how many private events
+    others had, such as the secret builds (B1.2, X8); `log_size` is how many the player sees in all, so a client
+    that keeps the log asks for `since=log_size` next time and reads only what is new. UnknownPlayer (a KeyError and a
     ValueError) if `player` is not in the game; ValueError if `since` is not a whole number from 0."""
     if player is not None and (not isinstance(player, str) or player not in state.names):
         raise UnknownPlayer(f"no player is named {player!r}; players: {', '.join(state.names)}")
@@ -73,7 +74,7 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
             "kumara": state.adv.kumara[p],
             "galapagos": state.adv.galapagos[p],
             "events_held": len(state.adv.events_held[p]),
-            "supply": _supply(state, p, p == me),
+            "supply": _supply(state, p) if p == me else None,
             "supply_total": state.piece_hex[slice(*state.piece_span[p])].count(UNBUILT),
             "out_of_game": state.piece_hex[slice(*state.piece_span[p])].count(OUT_OF_GAME),
         } for p, name in enumerate(state.names)],
@@ -93,7 +94,7 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
         "building": building.view(state, me),
         "winners": [state.names[p] for p in state.winners],
         "log": _log(state, me, since) if log else [],
-        "log_size": len(state.log),
+        "log_size": len(state.log) - state.unseen[me],
     }
     return view
 
@@ -102,28 +103,40 @@ PUBLIC = -1          # `me` in the public view: nobody's secrets (an event's `vi
 
 
 def events_since(state: GameState, player: str | None, since: int = 0) -> tuple[list[dict[str, Any]], int]:
-    """The log entries observe() would give (from index `since`, those `player` may see; None: the public ones)
-    and the log's size, without the rest of the view: a client reading new events after every action."""
+    """The log entries observe() would give (the player's own, from the player's index `since`; None: the public
+    ones) and `log_size`, without the rest of the view: a client reading new events after every action."""
     if player is not None and (not isinstance(player, str) or player not in state.names):
         raise UnknownPlayer(f"no player is named {player!r}; players: {', '.join(state.names)}")
     if type(since) is not int or since < 0:
         raise ValueError(f"since is an index into the log, a whole number from 0, got {since!r}")
     me = PUBLIC if player is None else state.names.index(player)
-    return _log(state, me, since), len(state.log)
+    return _log(state, me, since), len(state.log) - state.unseen[me]
 
 
 def _log(state: GameState, me: int, since: int) -> list[dict[str, Any]]:
-    """The events from index `since` on that the player sees (the log keeps (kind, visible, *data) tuples)."""
-    return [Event(e[0], e[2:], e[1]).to_dict() for e in state.log.items_from(since)
-            if e[1] is None or me in e[1]]
+    """The player's events from the player's own index `since` on (the log keeps (kind, visible, *data) tuples).
+    The newest are read from the end of the log, reaching further back past the events the player does not
+    see, so only what is new is visited."""
+    log = state.log
+    want = len(log) - state.unseen[me] - since
+    if want <= 0:
+        return []
+    start = len(log) - want
+    seen = [e for e in log.items_from(start) if e[1] is None or me in e[1]]
+    while len(seen) < want and start > 0:     # some of those were not the player's: reach further back
+        lo = max(0, start - (want - len(seen)))
+        seen = [e for e in log.items_from(lo)[:start - lo] if e[1] is None or me in e[1]] + seen
+        start = lo
+    return [Event(e[0], e[2:], e[1]).to_dict() for e in seen]
 
 
-def _supply(state: GameState, p: int, mine: bool) -> dict[str, int]:
-    """A player's pieces left to build, by kind (B1.6): the unbuilt pieces lie on the table, so everyone sees
-    them (X33). While building, a player's own supply leaves out what they have planned; the others see it as
-    it stood, as the builds stay secret until all are revealed (X8)."""
-    if mine and isinstance(state.sub, building.Building):
-        return building.unbuilt(state, state.sub, p)
+def _supply(state: GameState, p: int) -> dict[str, int]:
+    """The player's own pieces left to build, by kind (B1.6). Others see only how many there are (the height of
+    the pile, `supply_total`), never the kinds, which would tell what a face-down stack holds (X9, X33). While
+    building, the supply leaves out what the player has planned (X8)."""
+    sub = state.sub
+    if isinstance(sub, building.Building) and sub.phase == building.BUILD:
+        return building.unbuilt(state, sub, p)
     where = state.piece_hex
     return {kind: where[ids.start:ids.stop].count(UNBUILT) for kind, ids in zip(PIECES, state.piece_ids[p])}
 

@@ -9,7 +9,8 @@ ends or is skipped, so that no line of the log tells a roll before the die has s
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import pygame
 
@@ -192,7 +193,7 @@ PIECE_SHORT = {"transport_canoe": "transport", "war_canoe": "war canoe", "warrio
                "rumor": "rumor", "local_warrior": "local warrior"}
 
 
-def from_events(events: list[Mapping[str, Any]], explorers: dict[str, str],
+def from_events(events: Sequence[Mapping[str, Any]], explorers: dict[str, str],
                 speed: str) -> tuple[list[Anim], list[Mapping[str, Any]]]:
     """The animations of a batch of events the viewer saw, and the events to apply at once (those before the
     first animation; at speed instant, all). Each later event rides on the clip it makes, or on the clip before
@@ -216,9 +217,10 @@ def from_events(events: list[Mapping[str, Any]], explorers: dict[str, str],
 
 
 def _clip(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Anim | None:
+    """The clip of one event, if it has one; the fields read with [] are those every event of its kind carries."""
     kind = e.get("kind")
     if kind == "explorer_moved":
-        player, to = e.get("player"), e.get("to")
+        player, to = e["player"], e["to"]
         path = list(e.get("path") or [])
         if not path:
             start = explorers.get(player)
@@ -226,31 +228,31 @@ def _clip(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Ani
         explorers[player] = to
         return Glide(path, player, 0, factor)
     if kind in ("explorer_returned", "explorer_lost", "explorer_back"):
-        explorers[e.get("player")] = "lost" if kind == "explorer_lost" else "home"
+        explorers[e["player"]] = "lost" if kind == "explorer_lost" else "home"
         return None
     if kind in ("stack_moved", "transit", "retreat") and e.get("source") and e.get("to"):
-        return Glide([e["source"], e["to"]], e.get("player"), int(e.get("pieces") or 1), factor)
+        return Glide([e["source"], e["to"]], e["player"], int(e.get("pieces") or 1), factor)
     if kind == "marker_drawn":
         marker = str(e.get("marker", "")).replace("_", " ")
         knots = e.get("knots")
-        return Pop(e.get("hex"), f"{marker} {knots}" if marker != "off course" else "off course!", (110, 190, 240),
+        return Pop(e["hex"], f"{marker} {knots}" if marker != "off course" else "off course!", (110, 190, 240),
                    factor)
     if kind == "tile_revealed":
-        return Flip(e.get("hex"), str(e.get("tile", "")), factor)
+        return Flip(e["hex"], str(e.get("tile", "")), factor)
     if kind in ("village_built", "settled", "built") and e.get("hex"):
         return Pop(e["hex"], "built" if kind == "built" else "new village", theme.GREEN_SQUARE, factor)
     if kind == "conquest":
-        return Pop(e.get("hex"), "conquered", theme.ACCENT, factor)
+        return Pop(e["hex"], "conquered", theme.ACCENT, factor)
     if kind == "battle_started":
-        return Pop(e.get("hex"), "battle!", (220, 60, 50), factor)
+        return Pop(e["hex"], "battle!", (220, 60, 50), factor)
     if kind == "die_rolled" and "throw_seed" in e:
         return DieThrow(dice.throw(int(e["face"]), int(e["throw_seed"])), factor)
     if kind in ("piece_removed", "piece_panicked"):
         verb = "lost" if kind == "piece_removed" else "panics"
-        piece = PIECE_SHORT.get(e.get("piece"), e.get("piece"))
-        return Pop(e.get("hex"), f"{e.get('player')}'s {piece} {verb}", (230, 120, 60), factor)
+        piece = PIECE_SHORT.get(e["piece"], e["piece"])
+        return Pop(e["hex"], f"{e.get('player')}'s {piece} {verb}", (230, 120, 60), factor)
     if kind == "battle_won":
-        return Pop(e.get("hex"), words.text("anim.wins", player=words.who(e.get("winner"))), theme.ACCENT, factor)
+        return Pop(e["hex"], words.text("anim.wins", player=words.who(e.get("winner"))), theme.ACCENT, factor)
     if kind == "village_lost" and e.get("hex"):
         return Pop(e["hex"], "village lost", (200, 70, 60), factor)
     return None

@@ -18,7 +18,6 @@ from .input import Input, Intent
 from .theme import Scale
 
 
-
 @dataclass
 class Settings:
     """What the command line and the player choose for this run."""
@@ -35,7 +34,7 @@ class Scene:
 
     opaque = True
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: App):
         self.app = app
 
     def enter(self) -> None:
@@ -162,7 +161,9 @@ class App:
             scene.draw(self.screen)
 
     def resized(self) -> None:
-        self.screen = pygame.display.get_surface()
+        screen = pygame.display.get_surface()
+        assert screen is not None, "resized without a window"
+        self.screen = screen
         self.scale = Scale(self.screen.get_height(), self.settings.ui_scale)
         for scene in self.stack:
             scene.resize(self.screen.get_size())

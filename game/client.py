@@ -3,6 +3,7 @@ when the window closes (the result line of each game that ended, as `main.py --h
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import time
 from pathlib import Path
@@ -21,10 +22,8 @@ DEFAULT_SIZE = (1280, 720)
 def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
     pygame.display.init()
     pygame.font.init()
-    try:                                    # no sound card: play silent (ENV-NOTES, audio)
+    with contextlib.suppress(pygame.error):     # no sound card: play silent (ENV-NOTES, audio)
         pygame.mixer.init()
-    except pygame.error:
-        pass
     flags = pygame.FULLSCREEN | pygame.SCALED if fullscreen else pygame.RESIZABLE
     screen = pygame.display.set_mode(size, flags)
     pygame.display.set_caption("Paradise")

@@ -199,10 +199,11 @@ _knock: pygame.mixer.Sound | None = None
 def knock(strength: float) -> None:
     """A wooden knock as the die hits the tray's wall; silent when there is no mixer (ENV-NOTES, audio)."""
     global _knock
-    if not pygame.mixer.get_init():
+    mixer = pygame.mixer.get_init()
+    if not mixer:
         return
     if _knock is None:
-        rate, _, channels = pygame.mixer.get_init()
+        rate, _, channels = mixer
         mono = [int(9000 * math.sin(2 * math.pi * 420 * i / rate) * math.exp(-i / (rate * 0.012)))
                 for i in range(int(rate * 0.06))]
         _knock = pygame.mixer.Sound(buffer=array.array("h", (s for s in mono for _ in range(channels))))

@@ -1,9 +1,9 @@
 """The input layer: mouse, keyboard and controller events become intents, the only input scenes see.
 
 Intents (CLIENT.md): point, select, back, menu, next, prev, cursor, pan, zoom, help, log, plus fit (show the whole
-map), palette (every legal action in a list), type and erase (text fields). A pointer press that moves becomes a pan (drag); one that does not becomes a
-select at the pointer. Sticks and triggers are read every frame, so holding them keeps panning, zooming or
-stepping the cursor. The layer remembers which device was used last, for button hints.
+map), palette (every legal action in a list), type and erase (text fields). A pointer press that moves becomes a
+pan (drag); one that does not becomes a select at the pointer. Sticks and triggers are read every frame, so holding
+them keeps panning, zooming or stepping the cursor. The layer remembers which device was used last, for button hints.
 """
 from __future__ import annotations
 
@@ -79,13 +79,13 @@ class Input:
             self.device = MOUSE
             self.pointer = e.pos
             self.pressed, self.dragging = e.pos, False
-            return [Intent("point", *e.pos, pointer=True)]
+            return [Intent("point", e.pos[0], e.pos[1], pointer=True)]
         if t == pygame.MOUSEBUTTONUP and e.button in (1, 3):
             self.pointer = e.pos
             was_drag, self.pressed, self.dragging = self.dragging, None, False
             if was_drag:
                 return []
-            return [Intent("select" if e.button == 1 else "back", *e.pos, pointer=True)]
+            return [Intent("select" if e.button == 1 else "back", e.pos[0], e.pos[1], pointer=True)]
         if t == pygame.MOUSEWHEEL:
             self.device = MOUSE
             return [Intent("zoom", *self.pointer, f=1.15 ** e.y, pointer=True)] if e.y else []
@@ -126,10 +126,10 @@ class Input:
                 self.dragging = True
             if self.dragging:
                 self.device = MOUSE
-                return [Intent("pan", *e.pos, dx=-e.rel[0], dy=-e.rel[1], pointer=True)]
+                return [Intent("pan", e.pos[0], e.pos[1], dx=-e.rel[0], dy=-e.rel[1], pointer=True)]
         if e.rel != (0, 0):
             self.device = MOUSE
-        return [Intent("point", *e.pos, pointer=True)]
+        return [Intent("point", e.pos[0], e.pos[1], pointer=True)]
 
     def key_down(self, e: pygame.event.Event) -> list[Intent]:
         self.device = KEYS

@@ -6,12 +6,14 @@ with bots only, or between the decisions of several humans, the public view (`en
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 import engine
 from engine.ai import BOTS, Sight
@@ -49,14 +51,14 @@ class Match:
         self.decisions: list[engine.Action] = []      # the humans' decisions in this window, in order
         self._bots = {name: BOTS[kind](name, seed, rules) for name, kind in self.seats.items() if kind != HUMAN}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        self._thinking: Future | None = None
+        self._thinking: Future[engine.Action] | None = None
         self._wait = 0.0                  # seconds before the next automatic action may be applied
         self._views: dict[Any, dict] = {}
         self._turn = state.turn
 
     @classmethod
     def new(cls, rules: engine.Ruleset, players: int | Sequence[str], seats: Sequence[str], seed: int,
-            options: Mapping[str, Any] | None = None, **kw: Any) -> "Match":
+            options: Mapping[str, Any] | None = None, **kw: Any) -> Match:
         """A new game with one seat kind per player in seat order (or one kind for every seat), set up exactly
         as engine.runner.play_game does, so that the same seats, seed and options give the same game."""
         state = engine.new_game(rules, players, seed, options)
@@ -64,7 +66,7 @@ class Match:
         return cls(rules, state, kinds, seed, **kw)
 
     @classmethod
-    def load(cls, rules: engine.Ruleset, path: Path, **kw: Any) -> "Match":
+    def load(cls, rules: engine.Ruleset, path: Path, **kw: Any) -> Match:
         """A saved game with its seats (written beside the save by `save`); SaveError if either is unusable."""
         state = engine.load(path, rules)
         meta = seats_path(path)
@@ -202,6 +204,8 @@ class Match:
         state = self._state
         while not self.stopped and state.turn < turn:
             who = engine.current_player(state)
+            if who is None:                         # the game is over
+                break
             if who == engine.CHANCE:
                 self._applied(engine.resolve_chance(state))
             else:
@@ -249,6 +253,8 @@ class Match:
             return True
         self._start_thinking()
         future = self._thinking
+        if future is None:                          # no bot is to decide
+            return False
         try:
             choice = future.result(timeout=max(0.0, block)) if block > 0 else (
                 future.result() if future.done() else None)
@@ -283,10 +289,8 @@ class Match:
     def _autosave(self) -> None:
         """At each new turn the game is saved (atomically: a failed write never loses the last good save)."""
         if self.autosave is not None:
-            try:
+            with contextlib.suppress(OSError, engine.SaveError):
                 self.save(self.autosave)
-            except (OSError, engine.SaveError):
-                pass
 
     def close(self) -> None:
         """The game leaves the window (quit, load, a new game): a bot still searching stops at once."""

@@ -23,11 +23,11 @@ from engine.ai import BOTS, Sight
 from . import gestures
 from .app import App
 from .match import HUMAN, Match
-from .seats import IN_PERSON, ORDER_CHOICES, ORDERS, SeatSettings, is_window, pin_hash, standing_answer, window_power
 from .render import hud
 from .scenes import flow
 from .scenes.handoff import KEYS, HandoffScene
 from .scenes.table import TableScene
+from .seats import IN_PERSON, ORDER_CHOICES, ORDERS, SeatSettings, is_window, pin_hash, standing_answer, window_power
 
 KEY_NEXT = pygame.K_TAB
 PAD = {"next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, "select": pygame.CONTROLLER_BUTTON_A,
@@ -96,14 +96,15 @@ def issue(hands: Hands, table: TableScene, action: engine.Action) -> None:
     else:
         target = [("button", None)]
     for kind, value in target:
+        where = value
         if kind == "button":
             if action not in table.bar_actions:
                 return                              # a two-player turn order needs no direction
-            value = table.bar_actions.index(action)
+            where = table.bar_actions.index(action)
         if hands.device == "mouse":
-            point(hands, table, kind, value)
+            point(hands, table, kind, where)
         else:
-            focus(hands, table, kind, value)
+            focus(hands, table, kind, where)
     if table.menu is not None:
         rows = [row[1] for row in table.menu.rows]
         if action in rows:
@@ -164,7 +165,7 @@ def privacy_for(rules: engine.Ruleset, names: list[str], kinds: dict[str, str], 
     settings, pins = {}, {}
     for i, name in enumerate(n for n in names if kinds[n] == HUMAN):
         pin = f"{rnd.randrange(10_000):04d}" if i % 2 == 0 else None
-        orders = {k: rnd.choice(ORDER_CHOICES[window_power(rules, k)]) for k in keys if window_power(rules, k)}
+        orders = {k: rnd.choice(ORDER_CHOICES[power]) for k in keys if (power := window_power(rules, k))}
         settings[name] = SeatSettings(pin_hash(name, pin) if pin else None, ORDERS if i % 2 else IN_PERSON,
                                       orders)
         if pin:
@@ -253,6 +254,8 @@ def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, opt
     queue = list(choices)
     while not engine.is_over(state) and state.turn <= turns:
         who = engine.current_player(state)
+        if who is None:                             # the game is over
+            break
         if who == engine.CHANCE:
             engine.resolve_chance(state)
         elif kinds[who] == HUMAN:

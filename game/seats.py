@@ -13,8 +13,9 @@ window pass. They decide nothing the player did not decide: they are the player'
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from engine import Action, Ruleset
 
@@ -53,7 +54,7 @@ class SeatSettings:
         return {"pin": self.pin, "windows": self.windows, "orders": dict(self.orders)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "SeatSettings":
+    def from_dict(cls, data: Mapping[str, Any]) -> SeatSettings:
         """From a seats file; ValueError when a value is not one it could have written."""
         pin, windows, orders = data.get("pin"), data.get("windows", IN_PERSON), data.get("orders", {})
         if pin is not None and not (isinstance(pin, str) and len(pin) == 64):

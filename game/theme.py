@@ -52,7 +52,7 @@ TRIBES: dict[str, tuple[Colour, str]] = {
 
 def mix(a: Colour, b: Colour, t: float) -> Colour:
     """A colour between a and b (t = 0: a; t = 1: b)."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]  # 3 channels in, 3 out
 
 
 def tribe_colour(name: str) -> Colour:
@@ -124,7 +124,7 @@ class Scale:
         return round(self.unit * 3.6)
 
 
-def fit(words: str, size: int, width: int, weight: str = "regular") -> str:
+def fit(words: str, size: int, width: float, weight: str = "regular") -> str:
     """The text, cut with an ellipsis to fit `width` pixels."""
     f = font(size, weight)
     if f.size(words)[0] <= width:

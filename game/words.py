@@ -10,9 +10,10 @@ words: it lives in the tables `EVENT_RULES` and `ACTION_RULES`.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from engine import Action, Ruleset
 
@@ -252,6 +253,10 @@ EN: dict[str, str] = {
     "action.take.chain_canoe": "Add the face-up transport canoe to the party (it turns face down: X19)",
     "action.take.walker": "Take {a_piece} along on foot",
     "action.take.aboard": "Put {a_piece} aboard {a_canoe}",
+    "action.take.face_up": "Add the face-up transport canoe to the party (it turns face down: X19)",
+    "action.take.named": "Put {a_piece} aboard canoe {n} of the party ({canoe})",
+    "action.take.named_fresh": "Put {a_piece} not yet moved aboard canoe {n} of the party ({canoe}); its own "
+                               "passenger stays",
     "action.leave": "Leave {a_piece} here",
     "action.leave.canoe": "Leave an empty {piece} here",
     "action.leave.aboard": "Put the {piece} from {a_canoe} ashore here",
@@ -313,6 +318,10 @@ EN: dict[str, str] = {
     "why.go_unknown": "Canoes enter known hexes only: {hex} is unexplored",
     "why.go_no_moves": "A canoe of the party has no movement left",
     "why.go_garrison": "The last piece on {hex} must stay: the conquered island needs a garrison",
+    "why.settle_garrison": "The colony on {hex} is your last piece there: a village is not a piece, and the "
+                           "conquered island needs a garrison",
+    "why.convert_garrison": "The colony on {hex} is your last piece there: a village is not a piece, and the "
+                            "conquered island needs a garrison",
     "why.go_escort": "A transport canoe enters an enemy hex only with a war canoe: {hex} is enemy",
     "why.go_no_canoe": "Bands and colonies move only aboard canoes",
     "why.go_cannot": "The party cannot enter {hex}",
@@ -575,7 +584,7 @@ def face_up_tiles(view: Mapping[str, Any] | None) -> dict[str, str]:
     return {r["hex"]: r["tile"] for r in view.get("hexes", ()) if r.get("face_up") and r.get("tile")}
 
 
-def place(label: str, rules: Ruleset, tiles: Mapping[str, str] | None = None) -> str:
+def place(label: object, rules: Ruleset, tiles: Mapping[str, str] | None = None) -> str:
     """A hex in words: "Fiji (0706)" where the map prints a name or a face-up tile lies (`tiles`, from
     `face_up_tiles`), else its label "0906"; South America, and anything that is not a hex, as it is (a log
     line never fails on a strange value)."""
@@ -599,7 +608,7 @@ def _join(words: Sequence[str]) -> str:
     return text("list.last", head=text("list.sep").join(words[:-1]), last=words[-1])
 
 
-def _item(kind: str, form: str = "one") -> str:
+def _item(kind: object, form: str = "one") -> str:
     """A piece or build item as a word ("war canoe"); an unknown kind with its underscores turned to spaces."""
     key = f"item.{kind}.{form}"
     if key in EN:
@@ -678,7 +687,7 @@ WHO_FIELDS = ("player", "winner", "loser", "attacker", "defender", "chooser", "d
 PLACE_FIELDS = ("hex", "to", "source")
 EVENT_CARDS = ("event_drawn", "event_revealed", "event_played")     # their `card` is a random event's id
 
-Sides = tuple[str, str]          # (attacker, defender) of a battle, as the log names them
+Sides = tuple[str | None, str | None]      # (attacker, defender) of a battle, as the log names them
 Prep = Callable[[dict, dict, Ruleset, "Sides | None"], str]
 
 
@@ -967,7 +976,9 @@ ACTION_VERBS = frozenset(key.split(".")[1] for key in EN if key.startswith("acti
 def action_rule(action: Action) -> str:
     """The rule a verb carries out (docs/NOTATION.md's rule column); "" for a verb it does not list."""
     verb, args = action.verb, action.args
-    if verb in ("take", "leave") and len(args) == 2:
+    if args[1:] == ("face_up",):
+        return "X19"
+    if verb in ("take", "leave") and len(args) >= 2:
         return "M5"
     return ACTION_RULES.get(verb, "")
 
@@ -1024,6 +1035,11 @@ def _action_text(verb: str, args: tuple, rules: Ruleset, view: Mapping[str, Any]
         return text("action.transit", a_piece=_item(args[0], "a"), source=place(args[1], rules, tiles),
                     to=place(args[2], rules, tiles))
     if verb == "take":
+        if len(args) >= 3:
+            key = "action.take.named_fresh" if len(args) == 4 else "action.take.named"
+            return text(key, a_piece=_item(args[0], "a"), canoe=_item(args[1]), n=args[2])
+        if args[1:] == ("face_up",):
+            return text("action.take.face_up")
         if len(args) == 2:
             return text("action.take.aboard", a_piece=_item(args[0], "a"), a_canoe=_item(args[1], "a"))
         walker = first in ("warrior_band", "colony")
@@ -1075,7 +1091,7 @@ def decision_headline(view: Mapping[str, Any], rules: Ruleset, verbs: set[str]) 
     exploring = view.get("exploration") or {}
     tiles = face_up_tiles(view)
     if {"keep", "reveal"} & verbs and exploring.get("target"):
-        record = next((r for r in view["hexes"] if r["hex"] == exploring["target"]), {})
+        record: Mapping[str, Any] = next((r for r in view["hexes"] if r["hex"] == exploring["target"]), {})
         if record.get("tile"):
             return text("ui.found_tile", tile=record["tile"], hex=place(exploring["target"], rules, tiles))
     party = (view.get("movement") or {}).get("party")
@@ -1218,7 +1234,7 @@ def _turn_order_stage(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
         break
     if chance:
         return ("malaria" if _malaria_only(view) else "event"), None
-    me = next((p for p in view.get("players") or () if p.get("name") == view.get("to_act")), {})
+    me: Mapping[str, Any] = next((p for p in view.get("players") or () if p.get("name") == view.get("to_act")), {})
     controls = any(h.get("controller") == me.get("name") for h in view.get("hexes") or ())
     if me and me.get("home") is None and controls:
         return "home", None
@@ -1316,7 +1332,8 @@ def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str
         if phase == "transit":
             return Line(text("decision.move.transit", **names), "M3")
         if phase == "party":
-            return Line(text("decision.move.party", hex=place(move.get("party_at"), rules, face_up_tiles(view)), **names), "M4")
+            return Line(text("decision.move.party", hex=place(move.get("party_at"), rules, face_up_tiles(view)),
+                             **names), "M4")
         if move.get("battles_left"):
             return Line(text("decision.move.battles", **names), "M8")
         return Line(text("decision.move.move", **names), "M4")
@@ -1351,4 +1368,4 @@ def _battle_decision(battle: Mapping[str, Any], actor: Any, rules: Ruleset, tile
         return Line(text("decision.someone", player=who(actor)), "M8")
     fields = {"player": who(actor), "hex": place(battle.get("hex"), rules, tiles),
               "attacker_s": whose(battle.get("attacker"))}
-    return Line(text(key, **fields), BATTLE_RULES.get(phase, "M8"))
+    return Line(text(key, **fields), BATTLE_RULES.get(str(phase), "M8"))

@@ -11,6 +11,7 @@ legend are drawn too.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import os
 import sys
@@ -19,7 +20,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -128,7 +129,7 @@ def text_block(surf: pygame.Surface, msg: str, font: pygame.font.Font, colour: C
 def dashed_rect(surf: pygame.Surface, colour: Colour, rect: pygame.Rect, dash: int = 3) -> None:
     """A rectangle outline drawn in short dashes (the atoll square)."""
     corners = [rect.topleft, rect.topright, rect.bottomright, rect.bottomleft, rect.topleft]
-    for (x0, y0), (x1, y1) in zip(corners, corners[1:]):
+    for (x0, y0), (x1, y1) in itertools.pairwise(corners):
         length = max(abs(x1 - x0), abs(y1 - y0))
         for s in range(0, length, dash * 2):
             e = min(s + dash, length)

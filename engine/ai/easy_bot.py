@@ -1,7 +1,8 @@
 """Easy: the rule bot with deliberate mistakes."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..actions import Action
 from .rule_bot import RuleBot

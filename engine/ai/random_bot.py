@@ -1,7 +1,8 @@
 """A bot that picks uniformly among the legal actions, with its own random stream."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..actions import Action
 from ..rng import Random

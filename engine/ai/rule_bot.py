@@ -5,7 +5,8 @@ the printed rule tables (the map and the tiles' squares).
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..actions import Action
 from ..rng import Random
@@ -18,7 +19,7 @@ class Board:
     def __init__(self, rules: Ruleset, view: dict[str, Any]):
         self.rules, self.me = rules, view["you"]
         m = rules.map
-        self.records = {m.hex_of(r["hex"]): r for r in view["hexes"]}
+        self.records: dict[int, dict[str, Any]] = {m.hex_of(r["hex"]): r for r in view["hexes"]}
         home = next(p["home"] for p in view["players"] if p["name"] == self.me)
         self.home = m.hex_of(home) if home else -1
         self._open: dict[bool, frozenset[int]] = {}     # hexes a party may cross, without / with an escort
@@ -39,7 +40,8 @@ class Board:
         return any(name != self.me for name in r.get("stacks", {}))
 
     def mine(self, h: int) -> dict[str, int]:
-        return self.record(h).get("stacks", {}).get(self.me, {}).get("kinds", {})
+        kinds: dict[str, int] = self.record(h).get("stacks", {}).get(self.me, {}).get("kinds", {})
+        return kinds
 
     def controlled(self) -> list[int]:
         return [h for h, r in self.records.items() if r.get("controller") == self.me]
@@ -124,7 +126,7 @@ class RuleBot:
 
     # --- Turn order and random events ---------------------------------------------------------------------
 
-    def turn_order(self, v: dict, legal: list[Action], verbs: set[str]) -> Action | None:
+    def turn_order(self, v: dict[str, Any], legal: list[Action], verbs: set[str]) -> Action | None:
         if "order" in verbs:
             return next(a for a in legal if a.verb == "order" and a.args[0] == self.player)
         if "choose" in verbs:
@@ -144,12 +146,12 @@ class RuleBot:
         return sum(1 for n in self.rules.map.neighbors(h) if not board.known(n)
                    and self.rules.map.kinds[n] == "unknown")
 
-    def explore(self, v: dict, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
+    def explore(self, v: dict[str, Any], board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         m = self.rules.map
         if "premove" in verbs:
             options = [a for a in legal if a.verb == "premove"]
             return max(options, key=lambda a: (self.unknown_around(board, m.hex_of(a.args[0])),
-                                               -m.distance(m.hex_of(a.args[0]), board.home if board.home >= 0 else 0)))
+                                               -m.distance(m.hex_of(a.args[0]), max(board.home, 0))))
         if "sail" in verbs:
             options = [a for a in legal if a.verb == "sail"]
             return min(options, key=lambda a: -1 if a.args[0] == "south_america" else min(
@@ -170,7 +172,7 @@ class RuleBot:
 
     # --- Battles (M8-M12) ------------------------------------------------------------------------------------
 
-    def fight(self, v: dict, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
+    def fight(self, v: dict[str, Any], board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         for verb in ("battle", "use", "retreat", "home"):
             if verb in verbs:
                 return next(a for a in legal if a.verb == verb)
@@ -193,7 +195,7 @@ class RuleBot:
 
     # --- Movement (M3-M7) ------------------------------------------------------------------------------------
 
-    def move(self, v: dict, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
+    def move(self, v: dict[str, Any], board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         movement = v.get("movement")
         if not movement or movement["player"] != self.player or movement.get("battle"):
             return None
@@ -249,11 +251,11 @@ class RuleBot:
                 target = min(reachable, key=lambda t: dist[t])
                 return {"take": ["transport_canoe", "colony"], "target": target, "escort": False}
         if mine.get("war_canoe", 0) >= 2:
-            target = self.attack_target(board, h, mine)
-            if target is not None:
+            attacked = self.attack_target(board, h, mine)
+            if attacked is not None:
                 take = ["war_canoe"] * mine["war_canoe"] + ["warrior_band"] * min(mine.get("warrior_band", 0),
                                                                                    mine["war_canoe"])
-                return {"take": take, "target": target, "escort": True}
+                return {"take": take, "target": attacked, "escort": True}
         if free_transports > 0 and not mine.get("colony"):
             gaps = [g for g in self.chain_wanted(board) if not board.record(g).get("stacks", {})
                     .get(self.player, {}).get("face_up_canoe")]
@@ -266,7 +268,7 @@ class RuleBot:
     def attack_target(self, board: Board, h: int, mine: dict[str, int]) -> int | None:
         strength = mine.get("war_canoe", 0) + min(mine.get("warrior_band", 0), mine.get("war_canoe", 0))
         dist = board.distances(h, through_enemy=True)
-        best = None
+        best: int | None = None
         for ig in self.rules.map.islands:
             record = board.record(ig.hex)
             if record.get("controller") != "independent" or dist.get(ig.hex, 9) > 2:
@@ -296,9 +298,9 @@ class RuleBot:
 
     # --- Building (B) ----------------------------------------------------------------------------------------
 
-    def build(self, v: dict, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
+    def build(self, v: dict[str, Any], board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         building = v.get("building")
-        if not building or building.get("builder") != self.player or "build" not in verbs and "buy" not in verbs:
+        if not building or building.get("builder") != self.player or ("build" not in verbs and "buy" not in verbs):
             return None
         m = self.rules.map
         options = {str(a): a for a in legal}
@@ -317,9 +319,8 @@ class RuleBot:
         targets = board.colonisable()
         colonies = sum(board.mine(h).get("colony", 0) for h in board.records) + count("colony")
         home = m.labels[board.home] if board.home >= 0 else None
-        if targets and colonies < min(2, len(targets)) and home:
-            if f"build colony {home}" in options:
-                return options[f"build colony {home}"]
+        if targets and colonies < min(2, len(targets)) and home and f"build colony {home}" in options:
+            return options[f"build colony {home}"]
         if colonies and home and count("transport_canoe") < 1 and f"build transport_canoe {home}" in options:
             return options[f"build transport_canoe {home}"]
         for a in legal:

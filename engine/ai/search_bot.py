@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .. import rng, victory
 from ..actions import Action
@@ -50,7 +51,7 @@ class Candidate:
     action: Action
     plan: dict[str, Any] | None = None
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Action, tuple[Any, ...] | None]:
         plan = self.plan
         return (self.action, None if plan is None else (tuple(plan["take"]), plan["target"], plan["escort"]))
 
@@ -81,7 +82,7 @@ class SearchBot(RuleBot):
         finally:
             self._sight = None
 
-    def move(self, v: dict, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
+    def move(self, v: dict[str, Any], board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         movement = v.get("movement")
         if (not movement or movement["player"] != self.player or movement.get("battle")
                 or movement["phase"] != "move" or not hasattr(self._sight, "sample")):
@@ -162,7 +163,7 @@ class SearchBot(RuleBot):
 
     # --- The search ---------------------------------------------------------------------------------------------
 
-    def search(self, v: dict, candidates: list[Candidate]) -> Candidate:
+    def search(self, v: dict[str, Any], candidates: list[Candidate]) -> Candidate:
         """Rounds of one rollout per plan on a fresh re-deal each, until the budget is spent; only complete
         rounds count, so every plan is judged on the same positions."""
         started = time.perf_counter()
@@ -214,7 +215,8 @@ class SearchBot(RuleBot):
             if who == CHANCE:
                 resolve_chance(s)
             else:
-                apply(s, bots[who].choose(lambda: observe(s, who, log=False), legal_actions(s)))
+                # The bot calls its sight within this iteration, so the closure sees this `who`.
+                apply(s, bots[who].choose(lambda: observe(s, who, log=False), legal_actions(s)))  # noqa: B023
             actions += 1
             if actions & 63 == 0 and self._stopped.is_set():
                 break

@@ -3,7 +3,8 @@ panel (VP track to the threshold, cards, explorers, the viewer's hand, BP while 
 exploring, A5's South America track), the log panel and the tooltip of the hex under the cursor."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pygame
 
@@ -23,7 +24,7 @@ def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], 
     pygame.draw.line(screen, (246, 176, 48), rect.bottomleft, rect.bottomright, 2)
     turn = theme.text(f"Turn {view['turn']}", scale.body, (246, 176, 48), "bold")
     step = theme.text(STEP_TITLES.get(view["step"], view["step"]), scale.body, theme.WHITE, "semibold")
-    x = rect.x + scale.unit
+    x: float = rect.x + scale.unit
     cy = rect.centery
     screen.blit(turn, turn.get_rect(midleft=(x, cy)))
     x += turn.get_width() + scale.unit
@@ -148,8 +149,7 @@ def step_numbers(screen: pygame.Surface, x: float, y: float, width: float, view:
         lines.append(words.explorer_knots(exploring["player"], exploring["knots"]))
     building = view.get("building")
     if building and building.get("areas"):
-        for area in building["areas"]:
-            lines.append(words.area_bp(area, rules, tiles))
+        lines.extend(words.area_bp(area, rules, tiles) for area in building["areas"])
     for line in lines:
         for part in theme.wrap(line, scale.small, round(width)):
             screen.blit(theme.text(part, scale.small, theme.INK, "semibold"), (x, y))

@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 import pygame
 
@@ -27,7 +28,7 @@ CACHE = 3                         # zoom levels whose static layer is kept
 
 
 def shade(colour: Colour, factor: float) -> Colour:
-    return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]
+    return tuple(max(0, min(255, round(c * factor))) for c in colour)  # type: ignore[return-value]  # 3 channels in, 3 out
 
 
 def blob(centre: Point, radius: float, seed: int) -> list[Point]:
@@ -190,7 +191,7 @@ class MapArt:
 
     def squares(self, surface: pygame.Surface, centre: Point, size: float, green: int, brown: int,
                 atoll: bool) -> None:
-        for i, (kind, rect) in enumerate(square_rects(centre, size, green, brown, atoll)):
+        for kind, rect in square_rects(centre, size, green, brown, atoll):
             if kind == "atoll":
                 dash(surface, rect, theme.LOCAL_WARRIOR)
                 continue
@@ -233,7 +234,8 @@ class MapArt:
         size = lay.size * z
         for h in m.to_south_america:
             cx, cy = lay.centres[h]
-            pygame.draw.polygon(surface, (246, 176, 48), hexgrid.corners(cx * z, cy * z, size * 0.86), max(2, round(3 * z)))
+            pygame.draw.polygon(surface, (246, 176, 48), hexgrid.corners(cx * z, cy * z, size * 0.86),
+                                max(2, round(3 * z)))
             arrow = [(-0.3, -0.1), (0.1, -0.1), (0.1, -0.25), (0.38, 0), (0.1, 0.25), (0.1, 0.1), (-0.3, 0.1)]
             pygame.draw.polygon(surface, (246, 176, 48), [(cx * z + ax * size, cy * z + ay * size) for ax, ay in arrow])
         for h in (m.galapagos, m.unfortunate):
@@ -245,13 +247,13 @@ class MapArt:
 
     # --- the board layer -------------------------------------------------------------------------------------
 
-    def compose(self, zoom: float, view: Mapping[str, Any]) -> "Board":
+    def compose(self, zoom: float, view: Mapping[str, Any]) -> Board:
         """The static layer with the board of a view drawn on it (a copy: the static layer stays clean)."""
         board = Board(self.static(zoom).copy(), zoom, {})
         self.update(board, view)
         return board
 
-    def update(self, board: "Board", view: Mapping[str, Any]) -> None:
+    def update(self, board: Board, view: Mapping[str, Any]) -> None:
         """Redraw only the hexes whose contents changed since the board was last drawn: each is cleaned back to
         the static layer and drawn again with its neighbours, clipped to it (pieces reach a little over their
         hex's edge). A move costs a few hexes, not the whole map."""
@@ -347,7 +349,7 @@ class MapArt:
         pygame.draw.polygon(surface, (110, 76, 44), pts, max(1, round(size / 20)))
         mark_size = round(size * (0.3 if name else 0.5))
         if mark_size >= self.min_text:
-            mark = theme.text(name if name else "?", mark_size, theme.WHITE, "bold")
+            mark = theme.text(name or "?", mark_size, theme.WHITE, "bold")
             surface.blit(mark, mark.get_rect(center=(centre[0], centre[1] - size * 0.05)))
         for i, who in enumerate(discoverers):
             x = centre[0] - (len(discoverers) - 1) * size * 0.14 + i * size * 0.28
@@ -360,7 +362,7 @@ class MapArt:
         p1 = (centre[0] + size * 0.92 * math.cos(a1), centre[1] + size * 0.92 * math.sin(a1))
         p2 = (centre[0] + size * 0.92 * math.cos(a2), centre[1] + size * 0.92 * math.sin(a2))
         inset = [(centre[0] + (px - centre[0]) * 0.86, centre[1] + (py - centre[1]) * 0.86) for px, py in (p1, p2)]
-        pygame.draw.line(surface, shade(theme.SAND, 0.9), *inset, max(2, round(size / 16)))
+        pygame.draw.line(surface, shade(theme.SAND, 0.9), inset[0], inset[1], max(2, round(size / 16)))
 
     def villages(self, surface: pygame.Surface, centre: Point, size: float, squares: Mapping[str, int],
                  atoll: bool) -> None:
@@ -368,7 +370,7 @@ class MapArt:
         rects = square_rects(centre, size, squares["green"], squares["brown"], atoll)
         greens = [r for kind, r in rects if kind == "green"]
         browns = [r for kind, r in rects if kind == "brown"]
-        for i, rect in enumerate(browns[:squares.get("improved", 0)]):
+        for rect in browns[:squares.get("improved", 0)]:
             pygame.draw.rect(surface, theme.BROWN_SQUARE, rect)
             for k in range(1, 4):
                 y = rect.top + rect.h * k / 4
@@ -505,9 +507,11 @@ def token(surface: pygame.Surface, centre: Point, radius: float, owner: str, hei
 def canoe(surface: pygame.Surface, centre: Point, length: float, colour: Colour) -> None:
     """A face-up transport canoe: a hull with a sail, the link of a transit chain (M2, M6)."""
     x, y = centre
-    hull = [(x - length, y), (x + length, y), (x + length * 0.7, y + length * 0.35), (x - length * 0.7, y + length * 0.35)]
+    hull = [(x - length, y), (x + length, y), (x + length * 0.7, y + length * 0.35),
+            (x - length * 0.7, y + length * 0.35)]
     pygame.draw.polygon(surface, (120, 74, 36), hull)
-    sail = [(x - length * 0.05, y - length * 0.9), (x - length * 0.05, y - length * 0.05), (x + length * 0.6, y - length * 0.05)]
+    sail = [(x - length * 0.05, y - length * 0.9), (x - length * 0.05, y - length * 0.05),
+            (x + length * 0.6, y - length * 0.05)]
     pygame.draw.polygon(surface, colour, sail)
     pygame.draw.polygon(surface, theme.INK, sail, 1)
     pygame.draw.polygon(surface, theme.INK, hull, 1)

@@ -11,8 +11,9 @@ the view's battle as the truth whenever the table installs a view.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 import pygame
 
@@ -62,14 +63,15 @@ class BattleModel:
     over: bool = False
 
     @classmethod
-    def from_event(cls, e: Mapping[str, Any]) -> "BattleModel":
+    def from_event(cls, e: Mapping[str, Any]) -> BattleModel:
         front, back = e.get("front") or [{}, {}], e.get("back") or [{}, {}]
-        sides = tuple(Side(str(name), dict(front[i]), dict(back[i]))
-                      for i, name in enumerate((e.get("attacker"), e.get("defender"))))
-        return cls(str(e.get("hex")), sides, int(e.get("local_warriors") or 0), int(e.get("villages") or 0))
+        attacker, defender = (Side(str(name), dict(front[i]), dict(back[i]))
+                              for i, name in enumerate((e.get("attacker"), e.get("defender"))))
+        return cls(str(e.get("hex")), (attacker, defender), int(e.get("local_warriors") or 0),
+                   int(e.get("villages") or 0))
 
     @classmethod
-    def from_view(cls, b: Mapping[str, Any]) -> "BattleModel":
+    def from_view(cls, b: Mapping[str, Any]) -> BattleModel:
         model = cls(str(b["hex"]), (Side(str(b["attacker"])), Side(str(b["defender"]))))
         model.sync(b)
         return model
@@ -188,7 +190,8 @@ def side_box(screen: pygame.Surface, box: pygame.Rect, side: Side, index: int, m
     line_h = theme.font(size).get_linesize()
     clip = screen.get_clip()
     screen.set_clip(box)
-    x, y = box.x, box.y
+    x = box.x
+    y: float = box.y
     colour = theme.tribe_colour(side.name) if side.name in theme.TRIBES else ISLANDERS
     theme.draw_shape(screen, theme.tribe_shape(side.name), (x + unit * 0.35, y + line_h * 0.55), unit * 0.3, colour)
     screen.blit(theme.text(theme.fit(words.who(side.name), size, box.w - unit), size, theme.INK, "bold"),

@@ -4,7 +4,8 @@ with a PIN types it first, by keys, mouse or pad on a keypad (CLIENT.md, who see
 and shows nothing else. The same keypad sets a seat's PIN before a game (`PinScene`)."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -23,7 +24,7 @@ class PinPad:
     def __init__(self, done: Callable[[str], None]):
         self.done = done
         self.digits = ""
-        self.form = Form([Button(k, lambda k=k: self.type(k)) for k in KEYS]
+        self.form = Form([Button(k, partial(self.type, k)) for k in KEYS]
                          + [Button(words.text("handoff.erase"), self.erase)])
 
     def type(self, digit: str) -> None:

@@ -3,7 +3,9 @@ answers card windows by standing orders says for each card or kept event with a 
 Opened from the pause menu (any device) or the table's button; nothing here is shown to anyone else."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
 
 import pygame
 
@@ -39,7 +41,7 @@ class OrdersScene(Dialog):
             current = [o for o, _ in options].index(order_of(orders, power, key))
             cards = {c.key for c in app.rules.cards}
             title = words.card_title(key, app.rules) if key in cards else words.event_title(key, app.rules)
-            widgets.append(Choice(title, options, current, lambda order, key=key: orders.__setitem__(key, order)))
+            widgets.append(Choice(title, options, current, partial(orders.__setitem__, key)))
         widgets.append(Button(words.text("seats.done"), app.pop, primary=True))
         super().__init__(app, Form(widgets))
 

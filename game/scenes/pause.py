@@ -1,7 +1,7 @@
 """The pause menu over the table: resume, or leave to the title (the game is saved first), or quit."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

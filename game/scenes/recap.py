@@ -4,7 +4,7 @@ listed here in words. Any key skips the replay; a click on the list closes it; t
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 
@@ -30,7 +30,7 @@ def draw(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[tuple[str, st
     head = theme.text(words.text(key, n=len(lines)), size, theme.INK, "bold")
     screen.blit(head, (box.x + unit * 0.6, box.y + unit * 0.4))
     y = box.y + unit * 0.5 + head.get_height()
-    for said, rule in lines[-SHOWN:]:
+    for said, _rule in lines[-SHOWN:]:
         line = theme.text(theme.fit(said, size, box.w - unit * 1.2), size, theme.INK)
         screen.blit(line, (box.x + unit * 0.6, round(y)))
         y += theme.font(size).get_linesize()

@@ -1,8 +1,8 @@
 """Settings: a placeholder until the settings issue (speed, language, controls, accessibility)."""
 from __future__ import annotations
 
-from .message import MessageScene
 from ..app import App
+from .message import MessageScene
 
 
 class SettingsScene(MessageScene):

@@ -4,6 +4,7 @@ seed deals them (S4)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pygame
 
@@ -14,7 +15,7 @@ from .. import theme, words
 from ..app import App
 from ..match import HUMAN
 from ..seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
-from ..ui.widgets import Button, Choice, Form, NumberField, Toggle
+from ..ui.widgets import Button, Choice, Form, NumberField, Toggle, Widget
 from .backdrop import MenuPage
 
 SETUP_SEATS = (HUMAN, *LEVELS)
@@ -48,11 +49,12 @@ class SetupScene(MenuPage):
         kinds = [(k, words.text(f"seat.{k}")) for k in SETUP_SEATS]
         hints = {k: words.text(f"seat.hint.{k}") for k in SETUP_SEATS}
         homes = engine.deal_homes(self.app.rules, self.players, self.seed)
-        widgets = [Choice("Players", [(n, str(n)) for n in (2, 3, 4)], self.players - 2, self.set_players)]
-        for i in range(self.players):
-            widgets.append(Choice(f"Seat {i + 1}  ·  {homes[i]}", kinds,
-                                  [k for k, _ in kinds].index(self.seats[i]),
-                                  lambda kind, i=i: self.set_seat(i, kind), hints))
+        widgets: list[Widget] = [Choice("Players", [(n, str(n)) for n in (2, 3, 4)], self.players - 2,
+                                        self.set_players)]
+        widgets.extend(Choice(f"Seat {i + 1}  ·  {homes[i]}", kinds,
+                              [k for k, _ in kinds].index(self.seats[i]),
+                              partial(self.set_seat, i), hints)
+                       for i in range(self.players))
         widgets.append(NumberField("Seed", self.seed, self.set_seed))
         widgets.append(Button("New seed", self.reroll))
         widgets.append(Button(words.text("setup.pass_and_play"), self.open_seats))
@@ -60,10 +62,10 @@ class SetupScene(MenuPage):
             key = spec["id"]
             if spec["kind"] == "vp_target":
                 current = [v for v, _ in TARGETS].index(self.options.get(key, False))
-                widgets.append(Choice(spec["title"], TARGETS, current, lambda v, key=key: self.set_option(key, v)))
+                widgets.append(Choice(spec["title"], TARGETS, current, partial(self.set_option, key)))
             else:
                 widgets.append(Toggle(spec["title"], OPTION_HINTS.get(key, spec["rule"]), bool(self.options.get(key)),
-                                      lambda v, key=key: self.set_option(key, v)))
+                                      partial(self.set_option, key)))
         widgets.append(Button("Back", self.app.pop))
         widgets.append(Button("Start", self.start, primary=True))
         self.form = Form(widgets)
@@ -121,7 +123,7 @@ class SetupScene(MenuPage):
         y = round(h * 0.2)
         n_left = 1 + self.players + 3
         for widget in self.form.widgets[:n_left]:
-            tall = isinstance(widget, Choice) and widget.hints
+            tall = isinstance(widget, Choice) and bool(widget.hints)
             widget.rect = pygame.Rect(left_x, y, col_w, round(row_h * (1.45 if tall else 1)))
             y += widget.rect.h + unit // 2
         y = round(h * 0.2)
@@ -161,14 +163,14 @@ class SeatsScene(MenuPage):
 
     def build(self) -> None:
         focus = self.form.focus
-        widgets = []
+        widgets: list[Widget] = []
         modes = [(IN_PERSON, words.text("seats.windows.person")), (ORDERS, words.text("seats.windows.orders"))]
         for i, name in self.setup.humans():
             current = [m for m, _ in modes].index(self.setup.windows.get(i, IN_PERSON))
             widgets.append(Choice(words.text("seats.windows", player=name), modes, current,
-                                  lambda mode, i=i: self.setup.windows.__setitem__(i, mode)))
+                                  partial(self.setup.windows.__setitem__, i)))
             key = "seats.pin.set" if i in self.setup.pins else "seats.pin.none"
-            widgets.append(Button(words.text(key, player=name), lambda i=i, name=name: self.pin(i, name)))
+            widgets.append(Button(words.text(key, player=name), partial(self.pin, i, name)))
         widgets.append(Button(words.text("seats.done"), self.app.pop, primary=True))
         self.form = Form(widgets)
         self.form.focus = min(focus, len(widgets) - 1)
@@ -186,7 +188,7 @@ class SeatsScene(MenuPage):
         self.build()
 
     def draw(self, screen: pygame.Surface) -> None:
-        w, h = screen.get_size()
+        w, _ = screen.get_size()
         self.page(screen, words.text("seats.title"))
         scale = self.app.scale
         unit = scale.unit
@@ -198,7 +200,7 @@ class SeatsScene(MenuPage):
         for i, part in enumerate(lines):
             line = theme.text(part, scale.small, theme.INK)
             screen.blit(line, line.get_rect(midtop=(w // 2, unit * 4.3 + i * line.get_height())))
-        y = unit * 7
+        y: float = unit * 7
         for widget in self.form.widgets:
             widget.rect = pygame.Rect(0, 0, col_w, round(unit * 2.2))
             widget.rect.midtop = (w // 2, round(y))

@@ -11,6 +11,9 @@ view from before it; the new view is installed when they end, and any key or cli
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import Any
 
 import pygame
 
@@ -24,8 +27,8 @@ from ..render import hud
 from ..render.camera import ZOOMS, Camera
 from ..render.layout import Layout
 from ..render.mapart import Board, MapArt
-from ..ui.widgets import Button, Form, ListView
 from ..seats import ORDERS
+from ..ui.widgets import Button, Form, ListView, Widget
 from .battle import BattleModel, panel_rect
 from .battle import draw as draw_battle
 from .recap import draw as draw_recap
@@ -76,7 +79,7 @@ class TableScene(Scene):
         self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
         self.log: list[tuple[str, str]] = []
         self.log_epoch = 0                         # grows when the log is another viewer's (its cached picture)
-        self.recent: list[dict] = []               # the newest events the viewer saw (words.decision_text)
+        self.recent: list[Mapping[str, Any]] = []  # the newest events the viewer saw (words.decision_text)
         self.battles: dict = {}                    # who fights at each hex, for the log's die rolls
         self.log_next = 0
         self.log_scroll = 0
@@ -185,7 +188,7 @@ class TableScene(Scene):
         events = self.read_log()
         since = self.seen.get(viewer) if viewer is not None else None
         later = len(self.match.events(viewer, since[1])[0]) if since is not None else 0
-        if not later or returning:
+        if since is None or not later or returning:
             # The holder watched the public view in between: no replay, the lines of what they missed suffice.
             self.apply_events(events)
             self.install()
@@ -237,14 +240,14 @@ class TableScene(Scene):
         tiles = words.face_up_tiles(self.match.view(self.shown_viewer))     # public names for the hexes
         out = []
         for event, line in zip(events, words.event_lines(events, self.app.rules, self.battles, tiles)):
-            event = {**event, "_line": tuple(line)}
-            if event.get("kind") == "die_rolled":
-                event["throw_seed"] = dice.seed_for(self.match.seed, self.rolls_seen)
+            shown = {**event, "_line": tuple(line)}
+            if shown.get("kind") == "die_rolled":
+                shown["throw_seed"] = dice.seed_for(self.match.seed, self.rolls_seen)
                 self.rolls_seen += 1
-            out.append(event)
+            out.append(shown)
         return out
 
-    def apply_events(self, events: list[dict]) -> None:
+    def apply_events(self, events: Sequence[Mapping[str, Any]]) -> None:
         """Events whose animation has ended (or that have none): their lines join the log, the HUD learns what
         a step waits for, the battle overlay moves on."""
         for event in events:
@@ -294,8 +297,7 @@ class TableScene(Scene):
         actions = list(self.plan.buttons)
         if self.plan.order and self.first is not None:
             actions = self.plan.order[self.first] + actions
-        self.bar = Form([Button(words.action_text(a, rules, view), lambda a=a: self.act(a),
-                                primary=a.verb in PRIMARY)
+        self.bar = Form([Button(words.action_text(a, rules, view), partial(self.act, a), primary=a.verb in PRIMARY)
                          for a in actions])
         self.bar_actions = actions
         self.layout_bar()
@@ -336,7 +338,8 @@ class TableScene(Scene):
             if self.legal:
                 self.refuse(h)
             return
-        rows = [(words.action_text(a, self.app.rules, self.shown), a, None) for a in actions]
+        rows: list[tuple[str, engine.Action, engine.Reason | None]] = [
+            (words.action_text(a, self.app.rules, self.shown), a, None) for a in actions]
         rows += self.greyed_builds(h, actions)
         if len(rows) == 1:
             self.act(actions[0])
@@ -399,17 +402,17 @@ class TableScene(Scene):
 
     # --- keyboard focus ------------------------------------------------------------------------------------------
 
-    def stops(self) -> list[tuple[str, object]]:
+    def stops(self) -> list[tuple[str, int | str]]:
         """What next/prev step through: the bar's buttons, the players to pick first, the lit hexes (top to
         bottom, left to right)."""
-        out: list[tuple[str, object]] = [("button", i) for i in range(len(self.bar.widgets))]
+        out: list[tuple[str, int | str]] = [("button", i) for i in range(len(self.bar.widgets))]
         if self.plan.order and self.first is None:
             out += [("row", name) for name in self.plan.order]
         centres = self.layout.centres
         out += [("hex", h) for h in sorted(self.plan.by_hex, key=lambda h: (round(centres[h][1]), centres[h][0]))]
         return out
 
-    def stop(self) -> tuple[str, object] | None:
+    def stop(self) -> tuple[str, int | str] | None:
         stops = self.stops()
         return stops[self.focus] if 0 <= self.focus < len(stops) else None
 
@@ -504,7 +507,7 @@ class TableScene(Scene):
         font = theme.font(self.app.scale.small, "semibold")
         height, gap = round(unit * 2.1), unit // 2
         left, right = area.x + unit * 2, area.right - unit * 2
-        rows: list[list[Button]] = [[]]
+        rows: list[list[Widget]] = [[]]
         x = left
         enders = [b for b, a in zip(self.bar.widgets, self.bar_actions) if a.verb in gestures.ENDING]
         for button in self.bar.widgets:
@@ -606,8 +609,8 @@ class TableScene(Scene):
                 self.recap = None
             elif panel == "bar":
                 self.bar.handle(intent)
-            elif panel == "left" and self.orders_rect() is not None and \
-                    self.orders_rect().collidepoint(intent.x, intent.y):
+            elif panel == "left" and (orders_at := self.orders_rect()) is not None and \
+                    orders_at.collidepoint(intent.x, intent.y):
                 self.open_orders()
             elif panel == "left" and self.plan.order:
                 rows = hud.player_rows(self.panels()["left"], self.shown, self.app.scale)
@@ -659,6 +662,8 @@ class TableScene(Scene):
 
     def open_orders(self) -> None:
         from .orders import OrdersScene
+        if self.shown_viewer is None:               # the public view has no standing orders (orders_rect)
+            return
         self.app.push(OrdersScene(self.app, self.match, self.shown_viewer, self.shown))
 
     def handle_menu(self, intent: Intent) -> bool:
@@ -955,10 +960,7 @@ class TableScene(Scene):
         if actions:
             lines.append(words.text("ui.tip.one", action=words.action_text(actions[0], rules, view))
                          if len(actions) == 1 else words.text("ui.tip.many", n=len(actions)))
-        if self.hover >= 0:
-            at = self.pointer
-        else:
-            at = self.camera.to_screen(*self.layout.centres[h])
+        at = self.pointer if self.hover >= 0 else self.camera.to_screen(*self.layout.centres[h])
         hud.tooltip(screen, at, lines, self.app.scale, self.bar_rect if self.legal else None)
 
     @property

@@ -3,7 +3,8 @@ Form that moves the focus (next/prev, cursor up/down), adjusts the focused widge
 hit-tests the pointer. Every screen is usable with the mouse, the keys or a pad alone (CLIENT.md)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -48,7 +49,7 @@ def frame(surface: pygame.Surface, rect: pygame.Rect, focused: bool, enabled: bo
 
 
 class Button(Widget):
-    def __init__(self, label: str, action: Callable[[], None], enabled: bool = True, primary: bool = False):
+    def __init__(self, label: str, action: Callable[[], object], enabled: bool = True, primary: bool = False):
         super().__init__(label, enabled)
         self.action = action
         self.primary = primary

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import engine
 from engine.ai import RandomBot
@@ -30,7 +30,7 @@ def play_random(state: engine.GameState, actions: int, seed: int = 0,
         if who == engine.CHANCE:
             engine.resolve_chance(state)
         else:
-            engine.apply(state, bots[who].choose(lambda: {}, engine.legal_actions(state)))
+            engine.apply(state, bots[who].choose(dict, engine.legal_actions(state)))
         if check is not None:
             check(state)
     return state

@@ -91,7 +91,8 @@ def test_A3_independent_igs_are_unaffected_and_once_started_it_stays(rules):
 
 def test_A3_a_home_emptied_by_malaria_is_replaced(rules):
     islands = [{"ig": "Vanuatu", "villages": 1, "controller": "Samoa", "capital": True, "home": True},
-               {"ig": "Fiji", "villages": 1, "controller": "Samoa"}, {"ig": "Samoa", "villages": 1, "controller": "Samoa"}]
+               {"ig": "Fiji", "villages": 1, "controller": "Samoa"},
+               {"ig": "Samoa", "villages": 1, "controller": "Samoa"}]
     s = engine.load_scenario(rules, {**MALARIA, "islands": islands})
     do(s, "die 6")
     assert engine.current_player(s) == "Samoa" and legal(s) == ["home 0706", "home 0806"]
@@ -260,7 +261,8 @@ def test_A5_galapagos_marker_and_reaching_south_america(rules):
 
 def test_A5_conquest_with_a_saved_village_wins_a_kumara(rules):
     sc = {"players": ["Tonga", "Samoa"], "step": "movement", "options": {"kumara": True}, "ocean": ["0906"],
-          "tiles": [{"hex": "0907", "tile": "Tahiti"}], "islands": [{"ig": "0907", "villages": 2, "controller": "Samoa"}],
+          "tiles": [{"hex": "0907", "tile": "Tahiti"}],
+          "islands": [{"ig": "0907", "villages": 2, "controller": "Samoa"}],
           "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}], "Samoa": []}}
     s = engine.load_scenario(rules, sc)
     s.adv.kumara[1] = True
@@ -344,7 +346,8 @@ def test_A7_ties_the_first_chooses_marker_or_event(rules):
 def test_A7_kept_events(rules, event_key, step, actions, check):
     sc = {**EVENTS, "step": step, "order": ["Tonga", "Samoa"], "ocean": ["0906", "0907", "1007", "1107"],
           "islands": [{"ig": "Fiji", "villages": 1, "controller": "Tonga"}],
-          "pieces": {"Tonga": [{"hex": "Tonga", "transport_canoe": 1}], "Samoa": [{"hex": "0906", "transport_canoe": 1}]}}
+          "pieces": {"Tonga": [{"hex": "Tonga", "transport_canoe": 1}],
+                     "Samoa": [{"hex": "0906", "transport_canoe": 1}]}}
     s = engine.load_scenario(rules, sc)
     s.adv.events_held[0].append(next(i for i, e in enumerate(rules.events) if e["id"] == event_key))
     s.adv.event_deck.remove(s.adv.events_held[0][0])

@@ -312,3 +312,47 @@ def test_M12_local_warriors_leave_and_the_defender_keeps_its_ig(rules):
     samoa = rules.map.hex_of("Samoa")
     assert s.controller[samoa] == 1 and s.villages(samoa) == 2
     assert count(s, "Tonga", WAR_CANOE, "0807") == 1, "the attacker retreated home"
+
+
+# --- M10: only the IG attacked is razed (X39) -------------------------------------------------------------------
+
+def test_M10_an_enemy_rumor_in_the_attackers_home_razes_nothing(rules):
+    """Samoa's rumor sails into Tonga's home, where Tonga has a war canoe: Tonga's forced battle removes the
+    rumor (M8.1) and Tonga keeps both villages, the home and its VP."""
+    s = game(rules, [{"hex": "Tonga", "war_canoe": 1}], [{"hex": "Tonga", "rumor": 1}],
+             islands=[{"ig": "Tonga", "villages": 2, "controller": "Tonga", "capital": True, "home": True}])
+    home = rules.map.hex_of("0807")
+    before = engine.vp(s, "Tonga")
+    events = do(s, "end")
+    assert "rumor_removed" in kinds(events) and "battle_won" in kinds(events)
+    assert "conquest" not in kinds(events) and "home_lost" not in kinds(events)
+    assert s.villages(home) == 2 and s.controller[home] == s.names.index("Tonga")
+    assert s.home[0] == s.capital[0] == home and s.must_hold[home] == NOBODY
+    assert engine.vp(s, "Tonga") == before == 3
+
+
+def test_M10_attacking_a_canoe_on_ones_own_ig_keeps_the_village(rules):
+    """Tonga controls Rarotonga (1 village); a Samoa transport canoe rests there. Tonga's war canoe attacks it
+    and wins at once (M8.3): the canoe retreats, Tonga's village and control stay."""
+    s = game(rules, [{"hex": "0906", "war_canoe": 1}], [{"hex": "1007", "transport_canoe": 1}],
+             tiles=[{"hex": "1007", "tile": "Rarotonga"}],
+             islands=[{"ig": "1007", "villages": 1, "controller": "Tonga"}])
+    h = rules.map.hex_of("1007")
+    events = do(s, "party 0906", "take war_canoe", "go 1007", "done", "end")
+    assert "battle_won_at_once" in kinds(events) and "conquest" not in kinds(events)
+    assert count(s, "Samoa", TRANSPORT, "1007") == 0
+    assert s.villages(h) == 1 and s.controller[h] == 0 and s.must_hold[h] == NOBODY
+
+
+def test_M10_an_attack_on_the_defenders_ig_still_razes_it(rules):
+    """The same canoe on Rarotonga controlled by Samoa: the battle is against the IG's holder, so it is a
+    conquest; with no piece left to save a village, the village goes."""
+    s = game(rules, [{"hex": "0906", "war_canoe": 1}], [{"hex": "1007", "transport_canoe": 1}],
+             tiles=[{"hex": "1007", "tile": "Rarotonga"}],
+             islands=[{"ig": "1007", "villages": 1, "controller": "Samoa"}], dice=[6])
+    h = rules.map.hex_of("1007")
+    do(s, "party 0906", "take war_canoe", "go 1007", "done", "end")
+    events = do(s, "die 6")
+    assert "battle_won" in kinds(events)
+    do(s, "raze")
+    assert s.villages(h) == 0 and s.controller[h] == NOBODY

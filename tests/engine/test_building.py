@@ -189,8 +189,46 @@ def test_random_games_build_villages_on_new_igs_and_buy_and_reveal_cards(rules):
             if who is None:
                 break
             events = (engine.resolve_chance(s) if who == engine.CHANCE
-                      else engine.apply(s, bots[who].choose(lambda: {}, engine.legal_actions(s))))
+                      else engine.apply(s, bots[who].choose(dict, engine.legal_actions(s))))
             settled += sum(e.kind == "settled" for e in events)
             bought += sum(e.kind == "card_bought" for e in events)
             shown += sum(e.kind == "card_revealed" for e in events)
     assert settled and bought and shown
+
+
+# --- M10, X22: a village is a marker, not a piece ------------------------------------------------------------------
+
+def conquered_fiji(rules, villages=0, **pieces):
+    islands = [{"ig": "Tonga", "villages": 3, "controller": "Tonga", "capital": True, "home": True},
+               {"ig": "Fiji", "villages": villages, "must_hold": "Tonga",
+                **({"controller": "Tonga"} if villages else {})}]
+    return game(rules, islands=islands, pieces={"Tonga": [{"hex": "Fiji", **pieces}]})
+
+
+def test_M10_X22_the_last_real_piece_on_a_conquered_ig_cannot_settle(rules):
+    s = conquered_fiji(rules, colony=1)
+    assert "settle 0706" not in legal(s)
+    reason = engine.why_not(s, engine.Action("settle", ("0706",)))
+    assert (reason.rule, reason.code, reason.data) == ("M10", "settle_garrison", {"hex": "0706"})
+    with_band = conquered_fiji(rules, colony=1, warrior_band=1)
+    assert "settle 0706" in legal(with_band)
+    do(with_band, "settle 0706", "end", "end")
+    assert with_band.controller[rules.map.hex_of("0706")] == 0 and on_map(with_band, "Tonga", BAND, "0706") == 1
+
+
+def test_M10_X22_the_last_real_piece_on_a_conquered_ig_cannot_convert(rules):
+    s = conquered_fiji(rules, villages=1, colony=1)
+    assert "convert 0706" not in legal(s)
+    assert engine.why_not(s, engine.Action("convert", ("0706",))).code == "convert_garrison"
+    two = conquered_fiji(rules, villages=1, colony=2)
+    assert "convert 0706" in legal(two)
+    planned = conquered_fiji(rules, villages=1, colony=1)
+    do(planned, "build transport_canoe 0706")
+    assert "convert 0706" in legal(planned), "the canoe planned there arrives before the colony becomes a village"
+    do(planned, "convert 0706", "end", "end")
+    assert on_map(planned, "Tonga", TRANSPORT, "0706") == 1 and on_map(planned, "Tonga", COLONY, "0706") == 0
+
+
+def test_M10_X22_a_rumor_holds_nothing(rules):
+    s = conquered_fiji(rules, colony=1, rumor=1)
+    assert "settle 0706" not in legal(s)

@@ -3,6 +3,8 @@
 Each test would fail if its card's effect were removed."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import engine
@@ -19,7 +21,7 @@ MOVE = {"players": ["Tonga", "Samoa"], "step": "movement", "order": ["Tonga", "S
 
 
 def test_every_card_has_a_test():
-    text = open(__file__).read()
+    text = Path(__file__).read_text()
     for card in engine.load_ruleset().cards:
         assert card.key in text, card.key
 

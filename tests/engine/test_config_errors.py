@@ -162,8 +162,7 @@ def test_every_list_record_has_a_source(name):
 def alias_bomb(levels: int = 9, width: int = 9) -> str:
     """"Billion laughs": each anchor holds `width` aliases of the one before, width ** levels values in all."""
     lines = ["lol0: &lol0 [" + ", ".join(["lol"] * width) + "]"]
-    for i in range(1, levels):
-        lines.append(f"lol{i}: &lol{i} [" + ", ".join([f"*lol{i - 1}"] * width) + "]")
+    lines.extend(f"lol{i}: &lol{i} [" + ", ".join([f"*lol{i - 1}"] * width) + "]" for i in range(1, levels))
     return "\n".join(lines) + "\n"
 
 
@@ -220,7 +219,7 @@ def test_V1_fraction_with_an_exponent_is_refused_at_once(tmp_path):
     assert err.path == "victory_points.linked_atoll" and "'1e999999999'" in err.found
 
 
-@pytest.mark.parametrize("value", ['"-1/2"', '"1/0"', '" 1/2"', '"1.5"', '"1_000"', '"½"', '"١/٢"', "1.5", "true"])
+@pytest.mark.parametrize("value", ['"-1/2"', '"1/0"', '" 1/2"', '"1.5"', '"1_000"', '"½"', '"١/٢"', "1.5", "true"])  # noqa: RUF001 - non-ASCII digits on purpose
 def test_V1_malformed_fractions_are_refused(tmp_path, value):
     folder = copy_config(tmp_path)
     break_file(folder, "rules", 'linked_atoll: "1/2"', f"linked_atoll: {value}")

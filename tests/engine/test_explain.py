@@ -2,6 +2,8 @@
 shows when a gesture is refused, with the rule number (CLIENT.md)."""
 from __future__ import annotations
 
+import itertools
+
 import engine
 
 from .helpers import do
@@ -53,5 +55,5 @@ def test_route_of_a_premove_and_a_step(rules):
     path = engine.route(s, target)
     assert path[-1] == target.args[0] and len(path) >= 2
     m = rules.map
-    assert all(m.distance(m.hex_of(a), m.hex_of(b)) == 1 for a, b in zip(path, path[1:]))
+    assert all(m.distance(m.hex_of(a), m.hex_of(b)) == 1 for a, b in itertools.pairwise(path))
     assert engine.route(s, engine.Action("end")) == []

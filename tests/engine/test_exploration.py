@@ -1,6 +1,8 @@
 """Exploration step, rules E1-E7 (with rulings X1 and X12), driven by scenarios and chosen chance outcomes."""
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import engine
@@ -71,7 +73,7 @@ def test_E3_the_premove_route_is_a_shortest_one_through_known_non_enemy_hexes(ru
             return
         player = s.sub.player
         open_hexes = {h for h in range(len(rules.map)) if is_known(s, h) and not is_enemy(s, h, player)}
-        distance = {h: 0 for h in s.controlled(player)}
+        distance = dict.fromkeys(s.controlled(player), 0)
         frontier = list(distance)
         for h in frontier:
             for n in rules.map.neighbors(h):
@@ -81,7 +83,7 @@ def test_E3_the_premove_route_is_a_shortest_one_through_known_non_enemy_hexes(ru
         for end in premove_endpoints(s, player):
             route = premove_path(s, player, end)
             assert s.controller[route[0]] == player and route[-1] == end
-            assert all(rules.map.distance(a, b) == 1 for a, b in zip(route, route[1:]))
+            assert all(rules.map.distance(a, b) == 1 for a, b in itertools.pairwise(route))
             assert all(h in open_hexes for h in route[1:])
             assert len(route) - 1 == distance[end]
             routes += 1

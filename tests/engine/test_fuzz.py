@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from bench.fuzz import play_checked  # noqa: E402
+from bench.fuzz import play_checked
 
 
 @pytest.mark.parametrize("game", range(0, 36, 5))

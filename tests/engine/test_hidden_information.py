@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import example, given, settings, strategies as st
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.building import Building
@@ -16,7 +17,7 @@ from engine.exploration import tile_in_hand
 from engine.hidden import determinise, redeal
 from engine.invariants import violations
 from engine.movement import Movement
-from engine.state import BAND, RUMOR, TRANSPORT
+from engine.state import BAND, RUMOR, TRANSPORT, UNBUILT
 
 from .helpers import do, legal, play_random
 
@@ -115,8 +116,9 @@ REVEALS = frozenset({"battle_announced", "battle_started", "war_canoes_stopped",
 
 
 def swap_stack_kinds(state: engine.GameState, player: int, rnd: random.Random) -> None:
-    """Change what `player` cannot see in the other players' face-down stacks: two pieces of different kinds
-    swap stacks, so every stack keeps its height and every kind its count (the supply is public). Only where
+    """Change what `player` cannot see in the other players' face-down stacks and unbuilt piles: two pieces of
+    different kinds swap places, so every stack and pile keeps its height and every kind its count (others see
+    only the supply's height, X33). Only where
     nothing in progress names the pieces (no battle, not the owner's own movement or building) and no garrison
     depends on them."""
     sub = state.sub
@@ -126,8 +128,9 @@ def swap_stack_kinds(state: engine.GameState, player: int, rnd: random.Random) -
         if owner == player or (isinstance(sub, Movement) and sub.player == owner):
             continue
         lo, hi = state.piece_span[owner]
-        placed = [p for p in range(lo, hi) if state.piece_hex[p] >= 0 and not state.piece_up[p]
-                  and state.piece_kind[p] != TRANSPORT and state.must_hold[state.piece_hex[p]] != owner]
+        where = state.piece_hex
+        placed = [p for p in range(lo, hi) if state.piece_kind[p] != TRANSPORT and (
+            (where[p] >= 0 and not state.piece_up[p] and state.must_hold[where[p]] != owner) or where[p] == UNBUILT)]
         for _ in range(3):
             if len(placed) < 2:
                 break
@@ -192,8 +195,9 @@ def twins_from(rules, seed: int, prefix: int, options: dict) -> list[tuple[engin
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), prefix=st.integers(0, 3000), full=st.booleans())
+@example(seed=1306, prefix=1306, full=False)    # Arioi calls Samoa's attack off: the defender's stack stays hidden
 def test_X9_X33_twins_look_the_same_to_each_player_along_the_same_moves(rules, seed, prefix, full):
-    options = {flag: True for flag in ("malaria", "kumara", "random_events", "saved_resources")} if full else {}
+    options = dict.fromkeys(("malaria", "kumara", "random_events", "saved_resources"), True) if full else {}
     for s, t, viewer, rnd in twins_from(rules, seed, prefix, options):
         follow(s, t, viewer, rnd, 250)
 
@@ -204,7 +208,7 @@ def test_X9_X33_twins_look_the_same_to_each_player_along_the_same_moves(rules, s
 def test_X38_twins_give_a_search_bot_the_same_re_dealt_position(rules, seed, prefix, full):
     """What the Hard bot searches on (hidden.determinise) depends only on what its player can know: at any point
     of a random game, the twins give the same position for the same seed, and a sound one."""
-    options = {flag: True for flag in ("malaria", "kumara", "random_events", "saved_resources")} if full else {}
+    options = dict.fromkeys(("malaria", "kumara", "random_events", "saved_resources"), True) if full else {}
     for s, t, viewer, _ in twins_from(rules, seed, prefix, options):
         if isinstance(s.sub, Building):            # refused there: the secret builds are in the state (X8)
             with pytest.raises(ValueError):
@@ -267,5 +271,5 @@ def test_X33_the_victory_step_asks_on_public_facts(rules):
 def test_X9_the_public_view_stays_the_same_whatever_anyone_hides(rules, seed, prefix):
     """The public view (observe for no player) is what every player sees: twins that differ in any one player's
     secrets look the same in it, move for move."""
-    for s, t, viewer, rnd in twins_from(rules, seed, prefix, {}):
+    for s, t, _viewer, rnd in twins_from(rules, seed, prefix, {}):
         follow(s, t, None, rnd, 150)

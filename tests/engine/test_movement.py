@@ -99,7 +99,7 @@ def test_M4_4_war_canoes_stop_at_enemy_igs_and_war_canoes_but_pass_transports(ru
 
 
 def boarding(actions: list[str]) -> list[str]:
-    return [a for a in actions if a.startswith("take warrior_band") or a.startswith("take colony")]
+    return [a for a in actions if a.startswith(("take warrior_band", "take colony"))]
 
 
 def test_M5_carrying_limits(rules):
@@ -275,3 +275,86 @@ def test_M5_X18_a_scenario_says_which_canoe_moved_which_passenger(rules):
     with pytest.raises(engine.ScenarioError, match=r"moved: needs step: movement"):
         game(rules, [{"hex": "0906", "war_canoe": 1}], step="building",
              moved=[{"hex": "0906", "piece": "war_canoe", "moves_left": 1}])
+
+
+# --- X18 revised: every pairing of a passenger and a canoe can be chosen -----------------------------------------
+
+LEFT_BAND = {"moved": [{"hex": "0906", "piece": "transport_canoe", "moves_left": 1, "passenger": "warrior_band"}]}
+
+
+def test_M5_X18_a_fresh_band_may_board_the_canoe_whose_own_band_waits(rules):
+    """The canoe moved band A this turn and left it at 0906, where band B has not moved. B may board that canoe
+    (`... 1 fresh`), A may go back aboard (`... 1`, or `take warrior_band transport_canoe` as before)."""
+    s = game(rules, [{"hex": "0906", "transport_canoe": 1, "warrior_band": 2}], **LEFT_BAND)
+    do(s, "party 0906", "take transport_canoe")
+    assert {"take warrior_band transport_canoe", "take warrior_band transport_canoe 1",
+            "take warrior_band transport_canoe 1 fresh"} <= set(legal(s))
+    canoe = s.sub.party[0]
+    bands = s.pieces_of(0, BAND, rules.map.hex_of("0906"))
+    waiting_band = next(p for p in bands if s.sub.carrier[p] == canoe)
+    fresh_band = next(p for p in bands if p != waiting_band)
+    do(s, "take warrior_band transport_canoe 1 fresh")
+    assert s.sub.aboard == {fresh_band: canoe}
+    assert "take warrior_band transport_canoe" not in legal(s), "A rides only its own canoe, now full"
+    do(s, "go 1006")
+    assert s.sub.carrier[fresh_band] == canoe and s.piece_hex[waiting_band] == rules.map.hex_of("0906")
+    assert engine.observe(s, "Tonga")["movement"]["party"]["boats"][0]["passenger"] == "warrior_band"
+
+
+def test_M5_X18_without_a_name_the_waiting_passenger_goes_back_aboard(rules):
+    s = game(rules, [{"hex": "0906", "transport_canoe": 1, "warrior_band": 2}], **LEFT_BAND)
+    do(s, "party 0906", "take transport_canoe")
+    canoe = s.sub.party[0]
+    do(s, "take warrior_band transport_canoe")
+    (passenger,) = s.sub.aboard
+    assert s.sub.carrier[passenger] == canoe
+
+
+def test_M5_X18_canoes_that_differ_in_moves_are_named(rules):
+    """Two empty transport canoes, one with 2 moves left and one with 1: a fresh band may board either."""
+    s = game(rules, [{"hex": "0906", "transport_canoe": 2, "warrior_band": 1}],
+             moved=[{"hex": "0906", "piece": "transport_canoe", "moves_left": 1}])
+    do(s, "party 0906", "take transport_canoe", "take transport_canoe")
+    first, second = s.sub.party
+    assert s.sub.moves[first] == 2 and s.sub.moves[second] == 1
+    assert {"take warrior_band transport_canoe 1", "take warrior_band transport_canoe 2"} <= set(legal(s))
+    do(s, "take warrior_band transport_canoe 2")
+    assert list(s.sub.aboard.values()) == [second]
+
+
+def test_M5_alike_canoes_add_no_named_actions(rules):
+    s = game(rules, [{"hex": "Tonga", "transport_canoe": 2, "warrior_band": 1}])
+    do(s, "party 0807", "take transport_canoe", "take transport_canoe")
+    assert [a for a in legal(s) if a.startswith("take warrior_band")] == ["take warrior_band transport_canoe"]
+
+
+# --- X19 revised: the owner decides what the stack left behind shows ---------------------------------------------
+
+def test_M6_X19_the_owner_may_send_out_the_face_up_canoe_and_leave_a_face_down_one(rules):
+    """Two transport canoes at home, one face up. `take transport_canoe` sends a face-down one (the flag stays);
+    `take transport_canoe face_up` sends the face-up one: the stack left behind shows no face-up canoe, though a
+    canoe is still in it. So the flag tells Samoa only what Tonga chose to show."""
+    def fleet():
+        s = game(rules, [{"hex": "Tonga", "transport_canoe": 2, "face_up_canoe": True}])
+        do(s, "party 0807")
+        return s
+    s = fleet()
+    assert {"take transport_canoe", "take transport_canoe face_up"} <= set(legal(s))
+    events = do(s, "take transport_canoe face_up", "go 0906", "done")
+    assert "canoe_face_down" in [e.kind for e in events]
+    seen = {r["hex"]: r for r in engine.observe(s, "Samoa")["hexes"]}
+    assert seen["0807"]["stacks"]["Tonga"] == {"pieces": 1, "face_up_canoe": False}
+    assert where(s, "Tonga", TRANSPORT) == ["0807", "0906"]
+    lone = game(rules, [{"hex": "Tonga", "transport_canoe": 1, "face_up_canoe": True}])
+    do(lone, "party 0807", "take transport_canoe", "go 0906", "done")
+    assert {r["hex"]: r for r in engine.observe(lone, "Samoa")["hexes"]}.get("0807", {}).get("stacks") is None
+    kept = fleet()
+    do(kept, "take transport_canoe", "go 0906", "done")
+    assert {r["hex"]: r for r in engine.observe(kept, "Samoa")["hexes"]}["0807"]["stacks"]["Tonga"] == {
+        "pieces": 1, "face_up_canoe": True}
+
+
+def test_M6_X19_one_canoe_face_up_alone_offers_no_choice(rules):
+    s = game(rules, [{"hex": "Tonga", "transport_canoe": 1, "face_up_canoe": True}])
+    do(s, "party 0807")
+    assert "take transport_canoe face_up" not in legal(s)

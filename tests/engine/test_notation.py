@@ -5,7 +5,8 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine
 from engine.actions import Action
@@ -26,6 +27,8 @@ EXPLORE = {"players": ["Tonga", "Samoa"], "step": "exploration",
 MOVE = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906", "1006", "0808"]}
 HOME_FLEET = {**MOVE, "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2, "transport_canoe": 1,
                                             "warrior_band": 1}]}}
+LEFT_BAND = {**MOVE, "pieces": {"Tonga": [{"hex": "0906", "transport_canoe": 1, "warrior_band": 2}]},
+             "moved": [{"hex": "0906", "piece": "transport_canoe", "moves_left": 1, "passenger": "warrior_band"}]}
 SEA_BATTLE = {**MOVE, "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}],
                                  "Samoa": [{"hex": "0906", "war_canoe": 1}, {"hex": "0808", "war_canoe": 1}]}}
 M14 = {**MOVE, "tiles": [{"hex": "1007", "tile": "Rarotonga"}],
@@ -41,10 +44,12 @@ SAMOA_HOME = {**MOVE, "tiles": [{"hex": "0905", "tile": "Tahiti"}, {"hex": "0805
               "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}], "Samoa": []}}
 BUILD = {"players": ["Tonga", "Samoa"], "step": "building", "order": ["Tonga", "Samoa"],
          "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga", "capital": True}]}
-SEA_FIGHT = {**MOVE, "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1}], "Samoa": [{"hex": "0906", "war_canoe": 1}]}}
+SEA_FIGHT = {**MOVE, "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1}],
+                                "Samoa": [{"hex": "0906", "war_canoe": 1}]}}
 FIGHT_AT_SEA = ["party 0807", "take war_canoe", "go 0906", "done", "end"]
 KUMARA = {"players": ["Tonga", "Samoa"], "step": "exploration", "options": {"kumara": True},
-          "tiles": [{"hex": "1704", "tile": "Rapa Nui"}], "islands": [{"ig": "1704", "villages": 1, "controller": "Tonga"}]}
+          "tiles": [{"hex": "1704", "tile": "Rapa Nui"}],
+          "islands": [{"ig": "1704", "villages": 1, "controller": "Tonga"}]}
 EVENTS = {"players": ["Tonga", "Samoa"], "options": {"random_events": True}}
 EXPLORE_START = ["premove 0807", "explore 0906"]
 ATTACK_SAMOA = ["party 0807", "take war_canoe", "take war_canoe", "go 0806", "done", "end", "die 6"]
@@ -67,6 +72,10 @@ POSITIONS = {
     "Tonga's war canoes at home": (HOME_FLEET, []),
     "a rumor at sea": ({**MOVE, "pieces": {"Tonga": [{"hex": "0906", "rumor": 1}]}}, []),
     "after `party 0807`": (HOME_FLEET, ["party 0807"]),
+    "after Tonga's canoe left its band at 0906": (LEFT_BAND, ["party 0906", "take transport_canoe"]),
+    "after `party 0807` with two transport canoes, one face up": (
+        {**MOVE, "pieces": {"Tonga": [{"hex": "Tonga", "transport_canoe": 2, "face_up_canoe": True}]}},
+        ["party 0807"]),
     "after `take warrior_band war_canoe`": (HOME_FLEET, ["party 0807", "take war_canoe",
                                                          "take warrior_band war_canoe"]),
     "Samoa retreats one canoe with a band and a colony": (

@@ -29,7 +29,7 @@ def play_checked(state: engine.GameState, actions: int, seed: int) -> list[str]:
         legal = engine.legal_actions(state)
         assert legal, "legal actions are never empty while the game runs"
         events = (engine.resolve_chance(state) if who == engine.CHANCE
-                  else engine.apply(state, bots[who].choose(lambda: {}, legal)))
+                  else engine.apply(state, bots[who].choose(dict, legal)))
         kinds += [e.kind for e in events]
         broken = violations(state)
         if any(e.kind == "step_started" and e.get("step") == "victory" for e in events):

@@ -204,7 +204,8 @@ def test_a_save_never_opens_the_file_its_start_names(rules, tmp_path, monkeypatc
     data = {**save_data(s), "start": {"scenario": str(path)}}
     opened = []
     monkeypatch.setattr("engine.scenario.read_capped", lambda *a: opened.append(a) or "")
-    with pytest.raises(engine.SaveError, match="start.scenario: expected the scenario itself .*not the name of a file"):
+    with pytest.raises(engine.SaveError,
+                       match=r"start.scenario: expected the scenario itself .*not the name of a file"):
         engine.load(write(tmp_path / "s.json", data))
     assert not opened
 

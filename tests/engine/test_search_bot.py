@@ -153,7 +153,7 @@ def test_the_hard_bot_is_reproducible_with_a_rollout_budget(rules):
     def make(kind, name, seed=4):
         return SearchBot(name, seed, rules, FEW) if kind == "hard" else BOTS[kind](name, seed, rules)
     first, one = play_game(rules, 2, 4, ["hard", "normal"], max_turns=6, make_bot=make)
-    second, two = play_game(rules, 2, 4, ["hard", "normal"], max_turns=6, make_bot=make)
+    second, _ = play_game(rules, 2, 4, ["hard", "normal"], max_turns=6, make_bot=make)
     assert engine.state_hash(first) == engine.state_hash(second)
     assert one.bots[first.names[0]].stats.searches > 0
 

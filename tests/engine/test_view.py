@@ -40,7 +40,7 @@ def test_B3_squares_say_which_are_built_and_improved(rules):
 
 # --- supply -----------------------------------------------------------------------------------------------------
 
-def test_B1_6_every_player_sees_each_supply_by_kind(rules):
+def test_B1_6_X33_the_owner_sees_the_supply_by_kind_the_others_its_height(rules):
     s = engine.load_scenario(rules, {"players": ["Tonga", "Samoa"], "ocean": ["0906"],
                                      "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2, "warrior_band": 1},
                                                           {"hex": "0906", "transport_canoe": 1}]},
@@ -50,9 +50,33 @@ def test_B1_6_every_player_sees_each_supply_by_kind(rules):
     assert mine["supply"] == {"transport_canoe": mix["transport_canoe"] - 1, "war_canoe": mix["war_canoe"] - 3,
                               "warrior_band": mix["warrior_band"] - 1, "colony": mix["colony"],
                               "rumor": mix["rumor"]}
-    assert theirs["supply"] == mine["supply"], "the unbuilt pieces lie on the table (X33)"
+    assert theirs["supply"] is None, "the kinds would tell what the stack at sea holds (X33)"
+    assert engine.observe(s, None)["players"][0]["supply"] is None
     assert mine["supply_total"] == theirs["supply_total"] == sum(mine["supply"].values())
     assert mine["out_of_game"] == theirs["out_of_game"] == 1
+
+
+def test_X33_the_others_cannot_tell_a_rumor_from_a_canoe_by_the_supply(rules):
+    """One face-down piece of Tonga's at sea: a rumor in one game, a war canoe in the other. Samoa's views are the
+    same (the rules make rumors free bluffs, M7)."""
+    def at_sea(kind):
+        return engine.load_scenario(rules, {"players": ["Tonga", "Samoa"], "ocean": ["0906"],
+                                            "pieces": {"Tonga": [{"hex": "0906", kind: 1}]}})
+    rumor, canoe = at_sea("rumor"), at_sea("war_canoe")
+    assert engine.observe(rumor, "Samoa") == engine.observe(canoe, "Samoa")
+    assert engine.observe(rumor, "Tonga") != engine.observe(canoe, "Tonga")
+
+
+def test_B1_6_the_supply_never_goes_below_zero_while_the_bought_cards_are_drawn(rules):
+    """The builds are placed when all are revealed; the card draw comes after (X23): the builder's supply then
+    counts what is unbuilt, without taking the placed builds off twice."""
+    s = engine.load_scenario(rules, {"players": ["Tonga", "Samoa"], "step": "building",
+                                     "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga"}]})
+    do(s, "build rumor 0807", "build rumor 0807", "buy 0807", "end", "end")
+    assert engine.current_player(s) == engine.CHANCE, "the deck decides the card Tonga bought"
+    supply = engine.observe(s, "Tonga")["players"][0]["supply"]
+    assert supply["rumor"] == 0 and min(supply.values()) >= 0
+    assert sum(supply.values()) == engine.observe(s, "Tonga")["players"][0]["supply_total"]
 
 
 def test_X8_planned_builds_leave_the_builders_supply_only(rules):
@@ -75,25 +99,44 @@ def test_X9_a_redeal_leaves_every_view_unchanged(rules, seed):
 
 # --- the log in batches -----------------------------------------------------------------------------------------
 
-def test_X9_the_log_from_an_index_counts_every_event_and_shows_the_visible_ones(rules):
+def test_X9_each_viewer_counts_the_log_in_the_events_they_see(rules):
     s = play_random(engine.new_game(rules, 3, 5), 300, 5)
     secret = event("card_drawn", frozenset({0}), player=s.names[0], card="moai")
     s.add_log([secret, event("note", text="public")])
     everything = s.events()
     assert len(everything) > 3 * JOURNAL_CHUNK
-    for p, name in enumerate(s.names):
+    for p, name in [*enumerate(s.names), (None, None)]:
+        mine = [e.to_dict() for e in everything if (e.visible is None if p is None else e.seen_by(p))]
         full = engine.observe(s, name)
-        assert full["log_size"] == len(everything)
-        assert full["log"] == [e.to_dict() for e in everything if e.seen_by(p)]
-        for since in (0, 1, JOURNAL_CHUNK - 1, JOURNAL_CHUNK, len(everything) - 2, len(everything),
-                      len(everything) + 10):
+        assert full["log_size"] == len(mine) and full["log"] == mine
+        for since in (0, 1, JOURNAL_CHUNK - 1, JOURNAL_CHUNK, len(mine) - 2, len(mine), len(mine) + 10):
             part = engine.observe(s, name, since=since)
-            assert part["log"] == [e.to_dict() for e in everything[since:] if e.seen_by(p)]
-            assert part["log_size"] == len(everything)
-    last_two = [engine.observe(s, name, since=len(everything) - 2)["log"] for name in s.names]
+            assert part["log"] == mine[since:], (name, since)
+            assert part["log_size"] == len(mine)
+            assert engine.events_since(s, name, since) == (mine[since:], len(mine))
+    last_two = [engine.observe(s, name, since=engine.observe(s, name)["log_size"] - 2)["log"] for name in s.names]
     assert [e["kind"] for e in last_two[0]] == ["card_drawn", "note"]
-    assert [e["kind"] for e in last_two[1]] == ["note"], "the index counts the event Samoa may not see"
+    assert [e["kind"] for e in last_two[1]][-1] == "note" and "card_drawn" not in [e["kind"] for e in last_two[1]]
     assert engine.observe(s, s.names[0], log=False, since=5)["log"] == []
+
+
+def test_B1_2_X8_nothing_the_next_builder_reads_depends_on_the_secret_builds(rules):
+    """Tonga plans one item in one game, four in the other: Samoa, building next, reads the same view and the
+    same log, index for index (the log's size counts only the events Samoa sees)."""
+    def after(*plans):
+        s = engine.load_scenario(rules, {"players": ["Tonga", "Samoa"], "step": "building",
+                                         "islands": [{"ig": "Tonga", "villages": 4, "controller": "Tonga"}]})
+        do(s, *plans, "end")
+        assert engine.current_player(s) == "Samoa"
+        return s
+    few, many = after("build rumor 0807"), after("build rumor 0807", "build rumor 0807", "build transport_canoe 0807",
+                                                   "build war_canoe 0807")
+    assert engine.observe(few, "Samoa") == engine.observe(many, "Samoa")
+    assert engine.observe(few, None) == engine.observe(many, None)
+    size = engine.observe(few, "Samoa")["log_size"]
+    for since in (0, size - 1, size):
+        assert engine.events_since(few, "Samoa", since) == engine.events_since(many, "Samoa", since)
+    assert engine.observe(few, "Tonga")["log_size"] < engine.observe(many, "Tonga")["log_size"]
 
 
 def test_reading_the_newest_events_does_not_rebuild_the_whole_log(rules, monkeypatch):
@@ -140,7 +183,7 @@ def test_X9_the_public_view_holds_no_players_secrets(rules, seed):
                for e in public["log"])
     for p in range(s.players):                      # every player's secrets changed: the same public view
         assert engine.observe(redeal(s, p, seed), None) == public
-    for p, name in enumerate(s.names):              # and it is no more than any player sees
+    for name in s.names:                            # and it is no more than any player sees
         mine = engine.observe(s, name)
         assert [r["hex"] for r in public["hexes"]] == [r["hex"] for r in mine["hexes"]]
         assert len(public["log"]) <= len(mine["log"])

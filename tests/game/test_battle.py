@@ -5,6 +5,7 @@ turning over one edge at a time, and the same seed throws the same way in anothe
 rulebook's M14 battle with the rulebook's numbers, round by round."""
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -38,7 +39,7 @@ def test_M8_4_every_throw_rests_on_the_engine_face_turning_over_one_edge_at_a_ti
         t = dice.throw(face, seed)
         assert t.rest.face == face
         shown = [p.face for p in t.poses]
-        for a, b in zip(shown, shown[1:]):
+        for a, b in itertools.pairwise(shown):
             assert b == a or b in dice.neighbours(a), "a die never jumps to the opposite face"
         assert 0.3 < t.duration <= 3.5
 
@@ -147,7 +148,7 @@ def test_the_overlay_comes_and_goes_with_the_battle(app, rules) -> None:
             break
     assert table.battle is not None and table.battle_rect() is not None, "Tonga decides inside the battle"
     shot = pygame.image.tobytes(app.screen.subsurface(table.battle_rect()), "RGB")
-    assert len(set(shot[i:i + 3] for i in range(0, len(shot), 3 * 97))) > 8, "the panel is drawn"
+    assert len({shot[i:i + 3] for i in range(0, len(shot), 3 * 97)}) > 8, "the panel is drawn"
     for _ in range(40):
         if table.battle is None:
             break

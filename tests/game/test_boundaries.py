@@ -26,7 +26,8 @@ def problems(path: Path) -> list[str]:
             if any(alias.name in ("GameState", "state") for alias in node.names):
                 out.append("imports GameState")
         elif isinstance(node, ast.Import):
-            out += [f"imports {a.name}" for a in node.names if a.name.startswith("engine.") and a.name not in ALLOWED_ENGINE]
+            out += [f"imports {a.name}" for a in node.names
+                    if a.name.startswith("engine.") and a.name not in ALLOWED_ENGINE]
         elif isinstance(node, ast.Name) and node.id == "GameState":
             out.append(f"line {node.lineno}: names GameState")
         elif isinstance(node, ast.Attribute) and node.attr in ("GameState", "_state", "state", "clone"):

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def run(*args: str, timeout: int = 120) -> subprocess.CompletedProcess:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout, env=env)
+                          timeout=timeout, env=env, check=False)
 
 
 def test_a_watched_bot_game_prints_the_headless_result_line(tmp_path):

@@ -146,7 +146,8 @@ def test_standing_orders_answer_card_windows_without_a_hand_off(app, rules):
 
 
 def _m14():
-    from tests.engine.test_battle import BASE as BATTLE, M14
+    from tests.engine.test_battle import BASE as BATTLE
+    from tests.engine.test_battle import M14
     return {**BATTLE, **M14, "pieces": {
         "Tonga": [{"hex": "0906", "war_canoe": 2, "warrior_band": 1, "transport_canoe": 1}],
         "Samoa": [{"hex": "1007", "transport_canoe": 1, "warrior_band": 1, "face_up_canoe": True},

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from engine.ai import LEVELS, SearchBot
-from game import words
 from engine.runner import play_game
+from game import words
 from game.app import Scene
 from game.scenes.end import EndScene
 from game.scenes.pause import PauseScene

@@ -167,7 +167,7 @@ def test_a_die_roll_names_the_side_it_hurts_when_the_battle_start_is_known(rules
     {"kind": 5}, {}, {"kind": "fallback"}, {"kind": "with_rule"}, "not a dict", None,
 ])
 def test_an_event_without_words_still_gives_a_readable_line(event: object, rules: engine.Ruleset) -> None:
-    line = event_line(event, rules)          # type: ignore[arg-type]
+    line = event_line(event, rules)          # type: ignore[arg-type]  # deliberately not an event
     assert isinstance(line.text, str) and line.text.strip()
     assert isinstance(line.rule, str)
     if isinstance(event, dict) and event.get("kind") == "a_kind_from_the_future":
