@@ -1,7 +1,8 @@
 """Set up the project's virtual environment and run the game or the tests.
 
     python3 dev.py play [game arguments...]   set up, then start the game
-    python3 dev.py test [pytest arguments...] set up, then run the whole test suite
+    python3 dev.py test [pytest arguments...] set up, then check the code (ruff, mypy) and run the whole test suite
+                                              (with pytest arguments: only pytest)
 
 Only a Python 3.11+ interpreter is needed. The environment lives in `.venv/` inside the repository and is
 reinstalled only when `pyproject.toml` changes, so the second run starts at once.
@@ -63,7 +64,21 @@ def main(argv: list[str]) -> int:
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
-    return subprocess.call([str(python), "-m", "pytest", "-n", "2", *rest], cwd=ROOT, env=env)
+    checked = 0 if rest else check_code(python)
+    return subprocess.call([str(python), "-m", "pytest", "-n", "2", *rest], cwd=ROOT, env=env) or checked
+
+
+CHECKS = (("ruff", "check", "."), ("mypy", "--strict", "engine"), ("mypy", "game"))
+
+
+def check_code(python: Path) -> int:
+    """The whole suite starts with the linter and the type checker (the engine strict, the client plain), so a
+    renamed field fails here instead of in a game; the tests run whatever they say."""
+    failed = 0
+    for tool, *args in CHECKS:
+        print(f"$ {tool} {' '.join(args)}", flush=True)
+        failed |= subprocess.call([str(python), "-m", tool, *args], cwd=ROOT)
+    return failed
 
 
 if __name__ == "__main__":

@@ -7,9 +7,10 @@ from . import random_events
 from .actions import Action, act
 from .building import Building
 from .cards import show_card
+from .changes import unbuild
 from .exploration import OFF_COURSE, Exploration, flippable, reveal
 from .movement import PARTY, Movement, withdrawn
-from .state import RUMOR, UNBUILT, Event, GameState, event
+from .state import RUMOR, Event, GameState, event
 from .turn_order import HOME, TurnOrderStep
 
 VERBS = ("flip", "withdraw", "show", "play")
@@ -62,6 +63,6 @@ def perform(state: GameState, action: Action) -> list[Event]:
     pid = next(p for p in state.pieces_of(state.actor, RUMOR, h))
     if isinstance(state.sub, Movement):
         withdrawn(state, state.sub, pid)
-    state.piece_hex[pid] = UNBUILT
+    unbuild(state, pid)
     return [event("rumor_removed", player=state.names[state.actor], hex=action.args[0])]
 

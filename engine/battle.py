@@ -8,7 +8,10 @@ A card window opens on public facts only (X33), so that it tells nobody what a p
 """
 from __future__ import annotations
 
-from . import chance, kumara, random_events
+from fractions import Fraction
+from typing import Any, cast
+
+from . import chance, changes, kumara, random_events
 from .actions import Action, IllegalAction, act
 from .board import enemy_ig, enemy_owners, garrison, has_enemy_combat_pieces
 from .cards import (
@@ -29,7 +32,6 @@ from .state import (
     COLONY,
     INDEPENDENT,
     NOBODY,
-    OUT_OF_GAME,
     RUMOR,
     TRANSPORT,
     UNBUILT,
@@ -38,6 +40,7 @@ from .state import (
     GameState,
     event,
 )
+from .views import BattlePhase, BattleView
 
 ATTACKER, DEFENDER = 0, 1
 LOCAL = "local_warrior"
@@ -85,7 +88,7 @@ class Battle:
         c.used, c.cancelled = (self.used[0][:], self.used[1][:]), self.cancelled
         return c
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {slot: getattr(self, slot) for slot in self.__slots__}
 
     @property
@@ -121,11 +124,11 @@ def fight(state: GameState, b: Battle) -> list[Event]:
     events: list[Event] = []
     for pid in list(state.pieces_at(h)):
         if state.piece_kind[pid] == RUMOR:
-            state.piece_hex[pid] = UNBUILT
+            changes.unbuild(state, pid)
             events.append(event("rumor_removed", player=state.names[state.piece_owner[pid]],
                                 hex=rules.map.labels[h]))
         else:
-            state.piece_up[pid] = False
+            changes.turn_face(state, pid, False)
     on_island = state.ig_squares(h) is not None
     for side, player in enumerate(b.sides):
         if player < 0:
@@ -232,7 +235,7 @@ def front_kinds(state: GameState, b: Battle, side: int) -> list[str]:
     return kinds + [LOCAL] if side == DEFENDER and b.locals else kinds
 
 
-def chance_outcomes(state: GameState) -> list:
+def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     return chance.outcomes(state, chance.DICE)
 
 
@@ -351,7 +354,7 @@ def apply_hit(state: GameState, b: Battle, kind: str) -> list[Event]:
         pid = next(p for p in b.front[side] if PIECES[state.piece_kind[p]] == kind)
         b.front[side].remove(pid)
         if removed:
-            state.piece_hex[pid] = UNBUILT
+            changes.unbuild(state, pid)
         else:
             b.panicked[side].append(pid)
     events = [event("piece_removed" if removed else "piece_panicked", hex=state.rules.map.labels[b.hex],
@@ -444,8 +447,7 @@ def withdraw(state: GameState, b: Battle, kept_bands: int, kept_colonies: int) -
     keep = canoes + bands[:kept_bands] + colonies[:kept_colonies]
     lost = [p for p in pids if p not in keep] if to >= 0 else pids
     for pid in pids:
-        state.piece_up[pid] = False
-        state.piece_hex[pid] = UNBUILT if pid in lost else to
+        changes.place(state, pid, UNBUILT if pid in lost else to)
     labels = state.rules.map.labels
     events = [event("retreat", player=state.names[loser], source=labels[b.hex],
                     to=labels[to] if to >= 0 else None, pieces=len(pids) - len(lost), removed=len(lost))]
@@ -489,7 +491,7 @@ def save(state: GameState, b: Battle, kind: str) -> list[Event]:
     """X3: a surviving front-row piece, not panicked, leaves the game to save one village."""
     pid = next(p for p in b.front[ATTACKER] if PIECES[state.piece_kind[p]] == kind)
     b.front[ATTACKER].remove(pid)
-    state.piece_hex[pid] = OUT_OF_GAME
+    changes.remove_from_game(state, pid)
     b.saved += 1
     events = [event("village_saved", hex=state.rules.map.labels[b.hex], player=state.names[b.sides[0]],
                     piece=kind)]
@@ -502,13 +504,12 @@ def conquer(state: GameState, b: Battle) -> list[Event]:
     """M10: all villages go (IA stays); saved ones become the winner's; the tile faces the winner's home."""
     h, attacker, defender = b.hex, b.sides[ATTACKER], b.sides[DEFENDER]
     rules = state.rules
-    green = state.ig_squares(h)[0]
-    state.green_villages[h] = min(b.saved, green)
-    state.ia_villages[h] = min(b.saved - state.green_villages[h], state.ia[h])
-    state.set_controller(h, attacker if b.saved else NOBODY)
-    if state.tile[h] >= 0:
-        from .exploration import home_orientation
-        state.orient[h] = home_orientation(state, attacker)
+    squares = state.ig_squares(h)
+    assert squares is not None            # is_conquest: the battle was on an IG
+    green = min(b.saved, squares[0])
+    changes.set_villages(state, h, green, min(b.saved - green, state.ia[h]))
+    changes.set_controller(state, h, attacker if b.saved else NOBODY)
+    changes.face_home(state, h, attacker)
     if h in rules.map.island_at:
         state.must_hold[h] = attacker          # M10, M13: the conqueror keeps a piece on a printed IG
     if b.saved and defender >= 0 and state.adv.kumara[defender]:
@@ -569,22 +570,22 @@ def rejoin(state: GameState, b: Battle, face_up: bool) -> list[Event]:
     events: list[Event] = []
     if winner >= 0:
         for pid in state.pieces_at(b.hex, winner):
-            state.piece_up[pid] = False
+            changes.turn_face(state, pid, False)
         if face_up:
             pid = next(p for p in state.pieces_at(b.hex, winner) if state.piece_kind[p] == TRANSPORT)
-            state.piece_up[pid] = True
+            changes.turn_face(state, pid, True)
             events.append(event("canoe_face_up", player=state.names[winner], hex=state.rules.map.labels[b.hex]))
     b.phase = OVER
     return events + [event("battle_over", hex=state.rules.map.labels[b.hex])]
 
 
-def view(state: GameState, b: Battle) -> dict:
+def view(state: GameState, b: Battle) -> BattleView:
     """Everyone sees both sides of a battle (M8.1: all pieces in the hex are revealed): the front row that
     fights, the back row (bands a transport canoe brought, non-combat pieces), the pieces that panicked, and
     the battle cards each side has used."""
     cards = state.rules.cards
     return {"hex": state.rules.map.labels[b.hex], "attacker": _name(state, b.sides[0]),
-            "defender": _name(state, b.sides[1]), "phase": b.phase, "hit": b.hit,
+            "defender": _name(state, b.sides[1]), "phase": cast(BattlePhase, b.phase), "hit": b.hit,
             "front": [_kinds(state, b.front[0]),
                       {**_kinds(state, b.front[1]), **({LOCAL: b.locals} if b.locals else {})}],
             "back": [_kinds(state, _back_row(state, b, side)) for side in (ATTACKER, DEFENDER)],

@@ -4,11 +4,14 @@ Exploration (E3, E6.3), movement (M4), battle (M8, M9) and building (B1.3) ask t
 """
 from __future__ import annotations
 
+from array import array
+
 from .state import BAND, NOBODY, RUMOR, WAR_CANOE, GameState
 
 
-def is_known(state: GameState, h: int) -> bool:
-    """Known hexes (M4.1): printed ocean and IGs, explored ocean, face-up tiles."""
+def is_known(state: GameState, h: int) -> int:
+    """Known hexes (M4.1): printed ocean and IGs, explored ocean, face-up tiles. A truth value, a bool or a
+    0/1 flag from the state's tables: it is asked of every neighbour hex, so it is not converted to bool."""
     return state.rules.map.kinds[h] != "unknown" or state.ocean[h] or (state.tile[h] >= 0 and state.tile_up[h])
 
 
@@ -55,7 +58,7 @@ def enemy_ig(state: GameState, h: int, player: int) -> bool:
     return state.controller[h] not in (NOBODY, player)      # INDEPENDENT, or another player
 
 
-def others_pieces(state: GameState, player: int):
+def others_pieces(state: GameState, player: int) -> array[int]:
     """Where the other players' pieces are: each player's pieces have consecutive ids (piece_span)."""
     lo, hi = state.piece_span[player]
     return state.piece_hex[:lo] + state.piece_hex[hi:]

@@ -6,7 +6,10 @@ colonies chosen to settle new island groups become villages (B3, B5) and the car
 """
 from __future__ import annotations
 
-from . import chance, flow, random_events
+from fractions import Fraction
+from typing import Any, cast
+
+from . import chance, changes, flow, random_events
 from .actions import Action, IllegalAction, act
 from .board import garrison
 from .cards import build_point_bonus, free_build_points, free_pieces, spend, usable_one_time
@@ -18,7 +21,6 @@ from .state import (
     CHANCE_ACTOR,
     COLONY,
     KIND_INDEX,
-    LOST,
     NOBODY,
     RUMOR,
     TRANSPORT,
@@ -27,6 +29,7 @@ from .state import (
     GameState,
     event,
 )
+from .views import BuildingPhase, BuildingView
 
 STEP = BUILDING
 REAL_PIECES = frozenset(kind for kind in PIECES if kind != PIECES[RUMOR])     # what can hold an IG (X22)
@@ -62,7 +65,7 @@ class Building:
         c.coins, c.plays = self.coins[:], [p[:] for p in self.plays]
         return c
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {slot: getattr(self, slot) for slot in self.__slots__}
 
 
@@ -91,7 +94,7 @@ def begin(state: GameState) -> list[Event]:
 
 def begin_player(state: GameState) -> list[Event]:
     """B1: each village gives 1 BP to its area; the home area adds the cards' bonus."""
-    sub: Building = state.sub
+    sub = cast(Building, state.sub)
     if state.active >= len(state.order):
         return reveal_all(state, sub)
     player = state.order[state.active]
@@ -146,7 +149,9 @@ def new_village_here(sub: Building, player: int, h: int) -> bool:
 
 def village_room(state: GameState, sub: Building, player: int, h: int) -> bool:
     """B3: a free green square, or a brown one improved (IA may be built this same turn)."""
-    green, _, atoll = state.ig_squares(h)
+    squares = state.ig_squares(h)
+    assert squares is not None            # only IGs a player builds on or settles
+    green, _, atoll = squares
     if atoll:
         return False
     ia = state.ia[h] + pending(sub, player, "improved_agriculture", h)
@@ -168,7 +173,9 @@ def can_build(state: GameState, sub: Building, player: int, item: str, h: int) -
 
 def ia_room(state: GameState, sub: Building, player: int, h: int) -> bool:
     """B3: improved agriculture goes on a brown square not improved yet (counting this step's builds)."""
-    return state.ia[h] + pending(sub, player, "improved_agriculture", h) < state.ig_squares(h)[1]
+    squares = state.ig_squares(h)
+    assert squares is not None            # only IGs a player builds on
+    return state.ia[h] + pending(sub, player, "improved_agriculture", h) < squares[1]
 
 
 def colonies_at(state: GameState, player: int, h: int) -> int:
@@ -201,16 +208,17 @@ def keeps_garrison(state: GameState, sub: Building, player: int, h: int) -> bool
 
 
 def legal(state: GameState) -> list[Action]:
-    sub: Building = state.sub
+    sub = cast(Building, state.sub)
     if sub.phase == DRAW:
         raise IllegalAction("the deck decides now")
     player = state.actor
     labels = state.rules.map.labels
     if state.turn == 0:
         home = sub.areas[0][0]
-        out = [act("build", item, labels[home]) for item in PIECES if can_build(state, sub, player, item, home)]
+        out: list[Action] = [act("build", item, labels[home]) for item in PIECES
+                             if can_build(state, sub, player, item, home)]
         return out + [act("raise", labels[h]) for h in raisable(state, sub, player)] + [act("end")]
-    out: list[Action] = []
+    out = []
     costs = state.rules.costs
     free = unbuilt(state, sub, player)
     pieces = [kind for kind in PIECES if free[kind] > 0]
@@ -255,7 +263,7 @@ def raisable(state: GameState, sub: Building, player: int) -> list[int]:
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
-    sub: Building = state.sub
+    sub = cast(Building, state.sub)
     if sub.phase == DRAW:
         return draw_card(state, sub, action)
     player = state.actor
@@ -375,25 +383,24 @@ def place_builds(state: GameState, sub: Building, player: int) -> list[Event]:
                 continue
             free = state.pieces_of(player, KIND_INDEX[kind], UNBUILT)
             for pid in free[:items[kind]]:
-                state.piece_hex[pid] = h
-                state.piece_up[pid] = False
+                changes.place(state, pid, h)
                 pieces += 1
         if h in sub.raised[player]:
             pid = next(p for p in state.pieces_of(player, TRANSPORT, h) if not state.piece_up[p])
-            state.piece_up[pid] = True
-        state.ia[h] += items.get("improved_agriculture", 0)
+            changes.turn_face(state, pid, True)
+        changes.improve(state, h, items.get("improved_agriculture", 0))
         villages = items.get("village", 0) + items.get("convert", 0)
         for _ in range(items.get("convert", 0)):
             colony = next(p for p in state.pieces_of(player, COLONY, h))
-            state.piece_hex[colony] = UNBUILT
-        add_villages(state, h, villages)
+            changes.unbuild(state, colony)
+        changes.add_villages(state, h, villages)
         events.append(event("built", player=name, hex=labels[h], pieces=pieces, villages=villages,
                             improved_agriculture=items.get("improved_agriculture", 0),
                             face_up_canoe=h in sub.raised[player]))
         events.append(event("built_kinds", frozenset({player}), player=name, hex=labels[h],
                             items={k: v for k, v in items.items() if k in PIECES}))
     if sub.rotated[player]:
-        state.explorer[player] = LOST
+        changes.send_explorer_to_lost(state, player)
         events.append(event("internal_rotation", player=name))
     if state.saved_bp[player] != sub.coins[player]:
         events.append(event("saved_build_point", player=name, saved=sub.coins[player]))
@@ -401,27 +408,15 @@ def place_builds(state: GameState, sub: Building, player: int) -> list[Event]:
     return events
 
 
-def add_villages(state: GameState, h: int, count: int) -> None:
-    """Villages fill green squares first, then improved brown squares."""
-    green = state.ig_squares(h)[0]
-    for _ in range(count):
-        if state.green_villages[h] < green:
-            state.green_villages[h] += 1
-        else:
-            state.ia_villages[h] += 1
-
-
 def settle(state: GameState, player: int, h: int) -> list[Event]:
     """B3, X10: the colony is replaced by the IG's first village; the player now controls it (V2)."""
     if state.controller[h] != NOBODY or not any(True for _ in state.pieces_of(player, COLONY, h)):
         return []
     colony = state.pieces_of(player, COLONY, h)[0]
-    state.piece_hex[colony] = UNBUILT
-    add_villages(state, h, 1)
-    state.set_controller(h, player)
-    if state.tile[h] >= 0:
-        from .exploration import home_orientation
-        state.orient[h] = home_orientation(state, player)
+    changes.unbuild(state, colony)
+    changes.add_villages(state, h, 1)
+    changes.set_controller(state, h, player)
+    changes.face_home(state, h, player)
     return [event("settled", player=state.names[player], hex=state.rules.map.labels[h])]
 
 
@@ -433,7 +428,7 @@ def next_draw(state: GameState, sub: Building) -> list[Event]:
     return flow.end_of_step(state)
 
 
-def chance_outcomes(state: GameState) -> list:
+def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     return chance.outcomes(state, chance.DECK)
 
 
@@ -452,14 +447,14 @@ def draw_card(state: GameState, sub: Building, action: Action) -> list[Event]:
     return events + next_draw(state, sub)
 
 
-def view(state: GameState, me: int) -> dict | None:
+def view(state: GameState, me: int) -> BuildingView | None:
     """The builder sees their own areas, BP and pending builds; the others see whose turn it is (X8); the public
     view (`me` < 0) sees no one's builds."""
     sub = state.sub
     if not isinstance(sub, Building):
         return None
     labels = state.rules.map.labels
-    out: dict = {"phase": sub.phase}
+    out: BuildingView = {"phase": cast(BuildingPhase, sub.phase)}
     if sub.phase == BUILD and state.actor >= 0:
         out["builder"] = state.names[state.actor]
         if state.actor == me:

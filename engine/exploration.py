@@ -14,7 +14,9 @@ from . import chance, flow, kumara, south_island
 from .actions import Action, IllegalAction, act
 from .board import enemy_hexes, is_enemy, is_known, known_mask, reach, rings
 from .cards import ignored_knots, knot_allowance, spend, usable_one_time
+from .changes import face_home
 from .state import AT_HOME, CHANCE_ACTOR, EXPLORATION, LOST, Event, GameState, event
+from .views import ExplorationPhase, ExplorationView
 
 STEP = EXPLORATION
 PENALTY = -1                      # marker kind of a 2-knot penalty marker in Exploration.markers
@@ -104,16 +106,6 @@ def premove_path(state: GameState, player: int, end: int) -> list[int]:
     return path
 
 
-def home_orientation(state: GameState, player: int) -> int:
-    """The direction tiles revealed by this player face (E4.2): that of their starting home."""
-    rules = state.rules
-    name = state.names[player]
-    printed = rules.map.island_at.get(rules.map.hex_of(name))
-    if printed is not None:
-        return printed.orientation
-    return next(t.orientation for t in rules.map.setup_tiles if t.tile == name)
-
-
 def left_neighbour(state: GameState, player: int) -> int:
     """Ruling X1: the next seat clockwise, whatever the direction of play."""
     return (player + 1) % state.players
@@ -134,7 +126,7 @@ def flippable(state: GameState, player: int) -> list[int]:
 def reveal(state: GameState, h: int, player: int) -> list[Event]:
     """Turn a tile face up, oriented to the player's home; discovered markers go back to their owners."""
     state.tile_up[h] = True
-    state.orient[h] = home_orientation(state, player)
+    face_home(state, h, player)
     state.discovered[h] = 0
     return [event("tile_revealed", hex=state.rules.map.labels[h], tile=state.rules.tiles[state.tile[h]].name,
                   orientation=state.orient[h], by=state.names[player])] + south_island.on_reveal(state, h)
@@ -407,13 +399,13 @@ def tile_in_hand(state: GameState, player: int) -> int:
     return -1
 
 
-def view(state: GameState) -> dict[str, Any] | None:
+def view(state: GameState) -> ExplorationView | None:
     """The exploration in progress as everyone sees it: knots on the map are public (E5)."""
     exp = state.sub
     if not isinstance(exp, Exploration):
         return None
     labels, markers = state.rules.map.labels, state.rules.markers
-    return {"player": state.names[exp.player], "phase": exp.phase,
+    return {"player": state.names[exp.player], "phase": cast(ExplorationPhase, exp.phase),
             "at": labels[state.explorer[exp.player]] if state.explorer[exp.player] >= 0 else None,
             "target": labels[exp.target] if exp.target >= 0 else None, "knots": knots(state, exp),
             "markers": [{"hex": labels[h], "marker": "penalty" if k == PENALTY else markers[k].kind,

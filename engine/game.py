@@ -6,6 +6,7 @@ from operator import indexOf
 
 from . import anytime, building, exploration, flow, movement, turn_order, victory
 from .actions import Action, IllegalAction, check_shape, split_text
+from .changes import forget_legal_actions
 from .state import CHANCE_ACTOR, NO_ACTOR, OVER, Event, GameState
 
 CHANCE = "chance"
@@ -93,7 +94,7 @@ def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
         events = anytime.perform(state, action)
     else:
         events = STEPS[state.step].perform(state, action)
-    state.memo = None
+    forget_legal_actions(state)
     state.add_log(events)
     return events
 

@@ -8,6 +8,8 @@ keeps its height and every kind its count), the order of the piles and the rando
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import rng
 from .battle import CANCEL
 from .board import garrison
@@ -58,7 +60,7 @@ def committed(state: GameState, player: int) -> tuple[list[int], list[int]]:
     return [], []
 
 
-def _swap_kinds(state: GameState, owner: int, pick) -> None:
+def _swap_kinds(state: GameState, owner: int, pick: Callable[[int], int]) -> None:
     """Swap two face-down pieces of different kinds between two of the owner's stacks or the unbuilt pile:
     heights stay, and so does each kind's count (the counter mix); the kinds inside the stacks and the pile
     change (others see only the pile's height, X33). Only when nothing else depends on the kind: no step in
@@ -132,7 +134,8 @@ def determinise(state: GameState, player: int, seed: int) -> GameState:
     return s
 
 
-def _deal(shuffled, pile: list[int], hands: list[tuple[list[int], list[int]]]) -> None:
+def _deal(shuffled: Callable[[list[int]], list[int]], pile: list[int],
+          hands: list[tuple[list[int], list[int]]]) -> None:
     """Pool a pile with the hidden part of each hand (what is not `kept`), then deal every hand its count back."""
     pool = list(pile)
     for hand, kept in hands:
@@ -158,11 +161,13 @@ def _hidden_pieces(state: GameState, owner: int) -> list[int]:
     in progress names: not the mover's pieces in a Movement step, nor those in a battle once it has started (M8.1
     reveals them; while Arioi may still call it off, or once it has, nothing is shown, X35)."""
     sub = state.sub
-    if isinstance(sub, Movement) and sub.player == owner:
-        return []
-    shown = (isinstance(sub, Movement) and sub.battle is not None and sub.battle.phase != CANCEL
-             and not sub.battle.cancelled)                     # X26, X35: a battle called off shows nothing
-    fought = sub.battle.hex if shown else None
+    fought: int | None = None            # the hex of a battle under way, whose pieces are revealed
+    if isinstance(sub, Movement):
+        if sub.player == owner:
+            return []
+        b = sub.battle
+        if b is not None and b.phase != CANCEL and not b.cancelled:    # X26, X35: a battle called off shows nothing
+            fought = b.hex
     lo, hi = state.piece_span[owner]
     where, up = state.piece_hex, state.piece_up
     return [pid for pid in range(lo, hi)

@@ -1,10 +1,10 @@
 """Advanced rule A3, Malaria (ruling X7): from the turn after any player first controls a malaria IG, a die
 rolled in every Turn-order step strikes one malaria IG; a player-controlled one loses a village.
-
-Its village helpers (`remove_village`, `add_villages`) also serve A7's events, which import them from here."""
+"""
 from __future__ import annotations
 
-from .state import NOBODY, Event, GameState, event
+from .changes import remove_village
+from .state import Event, GameState, event
 
 
 def malaria_igs(state: GameState) -> list[int]:
@@ -32,30 +32,3 @@ def strike(state: GameState, face: int) -> list[Event]:
         return events
     remove_village(state, h)
     return events + [event("village_lost", hex=label, player=state.names[owner], cause="malaria")]
-
-
-def add_villages(state: GameState, h: int, count: int) -> None:
-    """Villages fill green squares first, then improved brown squares. (The same as building.add_villages,
-    which should become this one: A7's free village is built here, below random_events, without importing
-    the Building step.)"""
-    green = state.ig_squares(h)[0]  # type: ignore[index]  # villages are built only on an IG
-    for _ in range(count):
-        if state.green_villages[h] < green:
-            state.green_villages[h] += 1
-        else:
-            state.ia_villages[h] += 1
-
-
-def remove_village(state: GameState, h: int) -> None:
-    """One village goes (from a green square first; IA is never removed); no village, no control (V2)."""
-    owner = state.controller[h]
-    if state.green_villages[h]:
-        state.green_villages[h] -= 1
-    else:
-        state.ia_villages[h] -= 1
-    if state.villages(h) == 0:
-        state.set_controller(h, NOBODY)
-        if owner >= 0 and state.capital[owner] == h:
-            state.capital[owner] = -1
-        if owner >= 0 and state.home[owner] == h:
-            state.home[owner] = -1

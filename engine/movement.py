@@ -8,10 +8,12 @@ one canoe at most in a turn (M5, X18), so once it has moved it rides only that c
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from itertools import compress
+from typing import Any, cast
 
-from . import battle, flow, random_events
+from . import battle, changes, flow, random_events
 from .actions import Action, IllegalAction, act
 from .board import enemy_ig, garrison, has_enemy_pieces, known_among, others_pieces, war_canoe_must_stop
 from .cards import canoe_moves_bonus
@@ -34,6 +36,7 @@ from .state import (
     event,
     positions,
 )
+from .views import BoatView, MovedView, MovementPhase, MovementView, PartyView
 
 STEP = MOVEMENT
 TRANSIT, MOVE, PARTY = "transit", "move", "party"
@@ -80,7 +83,7 @@ class Movement:
         c.battle = self.battle.clone() if self.battle is not None else None
         return c
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "phase": self.phase, "moves": self.moves, "carrier": self.carrier,
                 "party": self.party, "aboard": sorted(self.aboard.items()), "at": self.at, "battles": self.battles,
                 "battle": self.battle.to_dict() if self.battle is not None else None}
@@ -180,7 +183,7 @@ def do_transit(state: GameState, sub: Movement, action: Action) -> list[Event]:
     kind, start, end = KIND_INDEX[action.args[0]], hex_of(action.args[1]), hex_of(action.args[2])
     ids, up = state.piece_ids[sub.player][kind], state.piece_up
     pid = next(p for p in positions(state.piece_hex, start, ids.start, ids.stop) if not up[p])
-    state.piece_hex[pid] = end
+    changes.move(state, pid, end)
     return [event("transit", player=state.names[sub.player], source=action.args[1], to=action.args[2],
                   pieces=1)]
 
@@ -369,7 +372,7 @@ def party_others(state: GameState, sub: Movement) -> frozenset[int]:
 
 
 def legal(state: GameState) -> list[Action]:
-    sub: Movement = state.sub
+    sub = cast(Movement, state.sub)
     if sub.battle is not None:
         return battle.legal(state, sub.battle)
     hex_actions = state.rules.map.hex_actions
@@ -390,7 +393,7 @@ def legal(state: GameState) -> list[Action]:
 
 
 def perform(state: GameState, action: Action) -> list[Event]:
-    sub: Movement = state.sub
+    sub = cast(Movement, state.sub)
     if sub.battle is not None:
         return battle.perform(state, sub.battle, action) + after_battle(state, sub)
     verb = action.verb
@@ -439,7 +442,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
 def raise_canoe(state: GameState, player: int, h: int) -> list[Event]:
     """M6: one transport canoe per hex may be face up; a chain counts from the next step on."""
     pid = next(p for p in state.pieces_at(h, player) if state.piece_kind[p] == TRANSPORT and not state.piece_up[p])
-    state.piece_up[pid] = True
+    changes.turn_face(state, pid, True)
     return [event("canoe_face_up", player=state.names[player], hex=state.rules.map.labels[h])]
 
 
@@ -450,7 +453,7 @@ def take(state: GameState, sub: Movement, kind: int, face_up: bool = False) -> l
     sub.party.append(pid)
     sub.pool[kind] -= 1
     if state.piece_up[pid]:
-        state.piece_up[pid] = False       # X19: a chain canoe that sets out is turned face down
+        changes.turn_face(state, pid, False)      # X19: a chain canoe that sets out is turned face down
         return [event("canoe_face_down", player=state.names[sub.player], hex=state.rules.map.labels[sub.at])]
     return []
 
@@ -542,7 +545,7 @@ def go(state: GameState, sub: Movement, to: int) -> list[Event]:
     kind_of, carrier, aboard = state.piece_kind, sub.carrier, sub.aboard
     stop = any(kind_of[pid] == WAR_CANOE for pid in sub.party) and war_canoe_must_stop(state, to, sub.player)
     for pid in sub.party:
-        state.piece_hex[pid] = to
+        changes.move(state, pid, to)
         if kind_of[pid] in SELF_MOVING:
             sub.moves[pid] -= 1
             if stop and kind_of[pid] == WAR_CANOE:
@@ -606,7 +609,7 @@ def after_battle(state: GameState, sub: Movement) -> list[Event]:
     return next_battle(state, sub)
 
 
-def chance_outcomes(state: GameState) -> list:
+def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     return battle.chance_outcomes(state)
 
 
@@ -614,14 +617,15 @@ def draw(state: GameState) -> Action:
     return battle.draw(state)
 
 
-def view(state: GameState, me: int) -> dict | None:
+def view(state: GameState, me: int) -> MovementView | None:
     """The step as `me` sees it: everyone sees where a party is and its height; its owner also sees each canoe
     of the party with its passenger and moves left, and which passengers a canoe has already moved (M5, X18)."""
     sub = state.sub
     if not isinstance(sub, Movement):
         return None
     labels = state.rules.map.labels
-    out = {"player": state.names[sub.player], "phase": sub.phase, "battles_left": [labels[h] for h in sub.battles]}
+    out: MovementView = {"player": state.names[sub.player], "phase": cast(MovementPhase, sub.phase),
+                         "battles_left": [labels[h] for h in sub.battles]}
     if sub.phase == PARTY:
         out["party_at"] = labels[sub.at]
         out["party_size"] = len(sub.party)
@@ -634,11 +638,11 @@ def view(state: GameState, me: int) -> dict | None:
     return out
 
 
-def party_view(state: GameState, sub: Movement) -> dict:
+def party_view(state: GameState, sub: Movement) -> PartyView:
     """The owner's party: its canoes with their passengers, rumors and walkers (A4), in the order they joined."""
     kind_of, carrier, moves = state.piece_kind, sub.carrier, sub.moves
     passenger = {c: p for p, c in sub.aboard.items()}
-    boats = [{"canoe": PIECES[kind_of[c]], "moves_left": moves[c],
+    boats: list[BoatView] = [{"canoe": PIECES[kind_of[c]], "moves_left": moves[c],
               "passenger": PIECES[kind_of[passenger[c]]] if c in passenger else None,
               "passenger_moved": c in passenger and carrier[passenger[c]] != FRESH}
              for c in sub.party if kind_of[c] in CANOES]
@@ -648,11 +652,11 @@ def party_view(state: GameState, sub: Movement) -> dict:
             "chain_canoe_next": chain_canoe_next}
 
 
-def moved_view(state: GameState, sub: Movement) -> list[dict]:
+def moved_view(state: GameState, sub: Movement) -> list[MovedView]:
     """Bands and colonies outside the party that have had their move this turn: aboard which kind of canoe (or
     walked, A4), and whether that canoe stands beside them, so they could go on with it."""
     labels, kind_of, where = state.rules.map.labels, state.piece_kind, state.piece_hex
-    out = []
+    out: list[MovedView] = []
     for kind in PASSENGERS:
         for pid in state.piece_ids[sub.player][kind]:
             c = sub.carrier[pid]

@@ -13,7 +13,7 @@ from typing import Any, Protocol, cast
 from . import chance
 from .actions import Action, IllegalAction, act
 from .board import is_known
-from .malaria import add_villages, remove_village
+from .changes import add_villages, improve, move, remove_village, unbuild
 from .ruleset import PIECES
 from .state import BAND, CHANCE_ACTOR, COLONY, KIND_INDEX, RUMOR, TRANSPORT, UNBUILT, WAR_CANOE, Event, GameState, event
 from .victory import lowest
@@ -176,12 +176,12 @@ def apply_effect(state: GameState, player: int, effect: Mapping[str, Any], targe
         add_villages(state, h, 1)
         return [event("village_built", player=name, hex=target, cause="event")]
     if kind == "free_improved_agriculture" and h >= 0:
-        state.ia[h] += 1
+        improve(state, h, 1)
         return [event("improved_agriculture_built", player=name, hex=target, cause="event")]
     if kind == "free_piece":
         free = [p for p in state.pieces_of(player, KIND_INDEX[effect["piece"]]) if state.piece_hex[p] == UNBUILT]
         for pid in free[:effect["count"]]:
-            state.piece_hex[pid] = state.home[player]
+            move(state, pid, state.home[player])
         return [event("pieces_gained", player=name, piece=effect["piece"], count=min(len(free), effect["count"]))]
     if kind == "skip_exploration":
         state.adv.skip_exploration[state.player_index(target)] = True  # type: ignore[arg-type]  # a chosen player
@@ -202,7 +202,7 @@ def sink(state: GameState, h: int, count: int) -> list[Event]:
     for kind in CHEAPEST_FIRST:
         for pid in [p for p in state.pieces_at(h) if state.piece_kind[p] == kind]:
             if len(lost) < count:
-                state.piece_hex[pid], state.piece_up[pid] = UNBUILT, False
+                unbuild(state, pid)
                 lost.append(pid)
     for owner in range(state.players):
         pids = list(state.pieces_at(h, owner))
@@ -211,7 +211,7 @@ def sink(state: GameState, h: int, count: int) -> list[Event]:
         colonies = [p for p in pids if state.piece_kind[p] == COLONY]
         bands = [p for p in pids if state.piece_kind[p] == BAND]
         for pid in colonies[transports:] + bands[max(0, canoes - min(len(colonies), transports)):]:
-            state.piece_hex[pid] = UNBUILT
+            unbuild(state, pid)
             lost.append(pid)
     sunk: dict[str, dict[str, int]] = {}
     for pid in lost:

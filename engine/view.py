@@ -6,7 +6,7 @@ face down and whose discovered markers sit on it, how many cards a hand holds).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from . import building, exploration, movement
 from .chains import face_up_canoe_hexes
@@ -14,6 +14,7 @@ from .game import current_player
 from .ruleset import PIECES
 from .state import AT_HOME, INDEPENDENT, LOST, NOBODY, OUT_OF_GAME, STEP_NAMES, UNBUILT, Event, GameState
 from .victory import threshold
+from .views import HexView, LogEntry, StackView, StepName, View
 
 
 class UnknownPlayer(KeyError, ValueError):
@@ -28,11 +29,11 @@ def _place(state: GameState, where: int) -> str:
     return "home" if where == AT_HOME else "lost" if where == LOST else state.rules.map.labels[where]
 
 
-def _controller(state: GameState, owner: int) -> str | None:
-    return None if owner == NOBODY else "independent" if owner == INDEPENDENT else state.names[owner]
+def _controller(state: GameState, owner: int) -> str:
+    return "independent" if owner == INDEPENDENT else state.names[owner]
 
 
-def observe(state: GameState, player: str | None, log: bool = True, since: int = 0) -> dict[str, Any]:
+def observe(state: GameState, player: str | None, log: bool = True, since: int = 0) -> View:
     """Everything `player` may see now, as plain JSON data (`log=False` leaves out the game's log, which bots
     that decide often do not read). `player=None` gives the public view: what every player sees, and no
     player's secrets (for a table watched by several people, or between two players' turns).
@@ -49,10 +50,10 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
     me = PUBLIC if player is None else state.names.index(player)
     rules, labels = state.rules, state.rules.map.labels
     cards = rules.cards
-    view: dict[str, Any] = {
+    view: View = {
         "you": player,
         "turn": state.turn,
-        "step": STEP_NAMES[state.step],
+        "step": cast(StepName, STEP_NAMES[state.step]),
         "to_act": current_player(state),
         "order": [state.names[p] for p in state.order],
         # whose part of a step in turn order it is (exploration, movement, building): public, as the turn is
@@ -102,7 +103,7 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
 PUBLIC = -1          # `me` in the public view: nobody's secrets (an event's `visible` never holds -1)
 
 
-def events_since(state: GameState, player: str | None, since: int = 0) -> tuple[list[dict[str, Any]], int]:
+def events_since(state: GameState, player: str | None, since: int = 0) -> tuple[list[LogEntry], int]:
     """The log entries observe() would give (the player's own, from the player's index `since`; None: the public
     ones) and `log_size`, without the rest of the view: a client reading new events after every action."""
     if player is not None and (not isinstance(player, str) or player not in state.names):
@@ -113,7 +114,7 @@ def events_since(state: GameState, player: str | None, since: int = 0) -> tuple[
     return _log(state, me, since), len(state.log) - state.unseen[me]
 
 
-def _log(state: GameState, me: int, since: int) -> list[dict[str, Any]]:
+def _log(state: GameState, me: int, since: int) -> list[LogEntry]:
     """The player's events from the player's own index `since` on (the log keeps (kind, visible, *data) tuples).
     The newest are read from the end of the log, reaching further back past the events the player does not
     see, so only what is new is visited."""
@@ -127,7 +128,7 @@ def _log(state: GameState, me: int, since: int) -> list[dict[str, Any]]:
         lo = max(0, start - (want - len(seen)))
         seen = [e for e in log.items_from(lo)[:start - lo] if e[1] is None or me in e[1]] + seen
         start = lo
-    return [Event(e[0], e[2:], e[1]).to_dict() for e in seen]
+    return cast("list[LogEntry]", [Event(e[0], e[2:], e[1]).to_dict() for e in seen])
 
 
 def _supply(state: GameState, p: int) -> dict[str, int]:
@@ -141,7 +142,7 @@ def _supply(state: GameState, p: int) -> dict[str, int]:
     return {kind: where[ids.start:ids.stop].count(UNBUILT) for kind, ids in zip(PIECES, state.piece_ids[p])}
 
 
-def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
+def _hexes(state: GameState, me: int) -> list[HexView]:
     """One record per hex that holds anything; which hexes appear depends only on public facts."""
     rules, labels = state.rules, state.rules.map.labels
     stacks: dict[int, dict[int, list[int]]] = {}
@@ -157,10 +158,10 @@ def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
     # island groups.
     candidates = set(printed).union(stacks, state.adv.south_island,
                                     [h for h in rules.map.explorable if tiles[h] >= 0 or ocean[h]])
-    out = []
+    out: list[HexView] = []
     for h in sorted(candidates):
         tile = tiles[h]
-        record: dict[str, Any] = {}
+        record: HexView = cast(HexView, {})     # `hex` is set last: only a record with something in it is kept
         if tile >= 0:
             up = state.tile_up[h]
             knows = up or (me != PUBLIC and bool(state.discovered[h] >> me & 1)) or looking_at == h
@@ -192,9 +193,9 @@ def _hexes(state: GameState, me: int) -> list[dict[str, Any]]:
     return out
 
 
-def _stack(state: GameState, pids: list[int], mine: bool, canoe_up: bool) -> dict[str, Any]:
+def _stack(state: GameState, pids: list[int], mine: bool, canoe_up: bool) -> StackView:
     """A stack as its owner sees it (every kind) or as others see it (height and face-up canoe, X9)."""
-    out: dict[str, Any] = {"pieces": len(pids), "face_up_canoe": canoe_up}
+    out: StackView = {"pieces": len(pids), "face_up_canoe": canoe_up}
     if mine:
         kinds = [state.piece_kind[pid] for pid in pids]
         out["kinds"] = {PIECES[k]: kinds.count(k) for k in sorted(set(kinds))}

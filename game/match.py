@@ -53,7 +53,7 @@ class Match:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self._thinking: Future[engine.Action] | None = None
         self._wait = 0.0                  # seconds before the next automatic action may be applied
-        self._views: dict[Any, dict] = {}
+        self._views: dict[tuple[str | None, int], engine.View] = {}
         self._turn = state.turn
 
     @classmethod
@@ -121,8 +121,9 @@ class Match:
         if settings is not None and settings.windows == ORDERS:
             legal = engine.legal_actions(self._state)
             if is_window(legal):
-                battle = (self.view(who).get("movement") or {}).get("battle") or {}
-                answer = standing_answer(legal, settings.orders, self.rules, int(battle.get("rolled") or 0))
+                movement = self.view(who)["movement"]
+                battle = movement.get("battle") if movement else None
+                answer = standing_answer(legal, settings.orders, self.rules, battle["rolled"] if battle else 0)
         self._auto = (self.version, answer)
         return answer
 
@@ -142,7 +143,7 @@ class Match:
             return self._holder
         return None
 
-    def view(self, viewer: str | None) -> dict:
+    def view(self, viewer: str | None) -> engine.View:
         """engine.observe for the viewer (None: the public view), without the log; cached until the next action."""
         key = (viewer, self.version)
         view = self._views.get(key)
@@ -152,7 +153,7 @@ class Match:
             view = self._views[key] = engine.observe(self._state, viewer, log=False)
         return view
 
-    def events(self, viewer: str | None, since: int) -> tuple[list[dict], int]:
+    def events(self, viewer: str | None, since: int) -> tuple[list[engine.LogEntry], int]:
         """The events from index `since` of the whole log that the viewer may see, and the log's size."""
         return engine.events_since(self._state, viewer, since)
 

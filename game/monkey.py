@@ -262,8 +262,9 @@ def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, opt
             seat = (settings or {}).get(who)
             legal = engine.legal_actions(state)
             if seat is not None and seat.windows == ORDERS and is_window(legal):
-                battle = (engine.observe(state, who, log=False).get("movement") or {}).get("battle") or {}
-                engine.apply(state, standing_answer(legal, seat.orders, rules, int(battle.get("rolled") or 0)))
+                movement = engine.observe(state, who, log=False)["movement"]
+                battle = movement.get("battle") if movement else None
+                engine.apply(state, standing_answer(legal, seat.orders, rules, battle["rolled"] if battle else 0))
                 continue
             if not queue:
                 break

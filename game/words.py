@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from engine import Action, Ruleset
+from engine import Action, AreaView, BattleView, HexView, LogEntry, Ruleset, View
 
 # --- the catalog ------------------------------------------------------------------------------------------------
 
@@ -438,6 +438,8 @@ EN: dict[str, str] = {
     "tip.hidden_cards.one": "{n} hidden card",
     "tip.hidden_cards.many": "{n} hidden cards",
     "tip.supply": "Left to build: {pieces}",
+    "tip.supply_total.one": "{n} piece left to build (which kinds, only they know)",
+    "tip.supply_total.many": "{n} pieces left to build (which kinds, only they know)",
     "item.face_down_piece.one": "face-down piece",
     "item.face_down_piece.many": "face-down pieces",
 
@@ -577,11 +579,11 @@ def _hex_name(h: int, hexmap: Any) -> str | None:
     return name
 
 
-def face_up_tiles(view: Mapping[str, Any] | None) -> dict[str, str]:
+def face_up_tiles(view: View | None) -> dict[str, str]:
     """Hex label -> the name of the face-up tile there: public, so any player's words may use it."""
     if not view:
         return {}
-    return {r["hex"]: r["tile"] for r in view.get("hexes", ()) if r.get("face_up") and r.get("tile")}
+    return {r["hex"]: tile for r in view.get("hexes", ()) if r.get("face_up") and (tile := r.get("tile"))}
 
 
 def place(label: object, rules: Ruleset, tiles: Mapping[str, str] | None = None) -> str:
@@ -688,7 +690,7 @@ PLACE_FIELDS = ("hex", "to", "source")
 EVENT_CARDS = ("event_drawn", "event_revealed", "event_played")     # their `card` is a random event's id
 
 Sides = tuple[str | None, str | None]      # (attacker, defender) of a battle, as the log names them
-Prep = Callable[[dict, dict, Ruleset, "Sides | None"], str]
+Prep = Callable[[Any, dict, Ruleset, "Sides | None"], str]     # its event: the TypedDict of the kind it is for
 
 
 def _common(event: Mapping[str, Any], rules: Ruleset, tiles: Mapping[str, str] | None) -> dict[str, Any]:
@@ -933,7 +935,7 @@ def fallback_line(event: Any, rule: str = "") -> Line:
                 else text("fallback.event.bare", kind=kind), rule)
 
 
-def event_line(event: dict, rules: Ruleset, sides: Sides | None = None,
+def event_line(event: LogEntry, rules: Ruleset, sides: Sides | None = None,
                tiles: Mapping[str, str] | None = None) -> Line:
     """One log event in words with its rule number; never raises, so a new kind of event from the engine shows
     as a plain line instead of breaking the log panel. `sides`: the (attacker, defender) of the battle the
@@ -952,7 +954,7 @@ def event_line(event: dict, rules: Ruleset, sides: Sides | None = None,
         return fallback_line(event, event_rule(kind))
 
 
-def event_lines(events: Iterable[dict], rules: Ruleset, battles: dict[Any, Sides] | None = None,
+def event_lines(events: Iterable[LogEntry], rules: Ruleset, battles: dict[Any, Sides] | None = None,
                 tiles: Mapping[str, str] | None = None) -> list[Line]:
     """The lines of a stretch of the log, in order; it remembers who fights each battle, so that a die roll
     names the side it hurts. A log read in batches passes the same `battles` to each call; `tiles` names the
@@ -960,7 +962,7 @@ def event_lines(events: Iterable[dict], rules: Ruleset, battles: dict[Any, Sides
     battles = {} if battles is None else battles
     out = []
     for event in events:
-        if isinstance(event, Mapping) and event.get("kind") in ("battle_announced", "battle_started"):
+        if isinstance(event, Mapping) and "kind" in event and event["kind"] in ("battle_announced", "battle_started"):
             battles[event.get("hex")] = (event.get("attacker"), event.get("defender"))
         hex_ = event.get("hex") if isinstance(event, Mapping) else None
         out.append(event_line(event, rules, battles.get(hex_), tiles))
@@ -983,14 +985,14 @@ def action_rule(action: Action) -> str:
     return ACTION_RULES.get(verb, "")
 
 
-def _step_end(view: Mapping[str, Any]) -> str:
+def _step_end(view: View) -> str:
     step = view.get("step")
     if step == "exploration":
-        phase = (view.get("exploration") or {}).get("phase")
-        return "action.end.explore_not" if phase == "start" else "action.end.exploration"
+        exploring = view.get("exploration")
+        return "action.end.explore_not" if exploring and exploring["phase"] == "start" else "action.end.exploration"
     if step == "movement":
-        phase = (view.get("movement") or {}).get("phase")
-        return "action.end.transit" if phase == "transit" else "action.end.movement"
+        movement = view.get("movement")
+        return "action.end.transit" if movement and movement["phase"] == "transit" else "action.end.movement"
     if step == "building":
         return "action.end.building"
     return "action.end"
@@ -1001,29 +1003,30 @@ def _target(value: Any, rules: Ruleset, tiles: Mapping[str, str]) -> str:
     return place(value, rules, tiles) if rules.map.has_name(str(value)) and not str(value).isalpha() else str(value)
 
 
-def action_text(action: Action, rules: Ruleset, view: Mapping[str, Any] | None = None) -> str:
+def action_text(action: Action, rules: Ruleset, view: View | None = None) -> str:
     """A legal action as a short imperative a player would click ("Explore 0906", "Put a warrior band aboard
     a war canoe"); an unknown verb, or arguments it cannot read, fall back to the notation. With the player's
     `view`, `end` and `done` say what they end."""
     try:
-        return _action_text(action.verb, tuple(action.args), rules, view or {}, face_up_tiles(view))
+        return _action_text(action.verb, tuple(action.args), rules, view, face_up_tiles(view))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return text("fallback.action", notation=str(action))
 
 
-def _action_text(verb: str, args: tuple, rules: Ruleset, view: Mapping[str, Any], tiles: Mapping[str, str]) -> str:
+def _action_text(verb: str, args: tuple, rules: Ruleset, view: View | None, tiles: Mapping[str, str]) -> str:
     if verb not in ACTION_VERBS:
         return text("fallback.action", notation=str(Action(verb, args)))
     first = args[0] if args else None
     if verb == "order":
         direction = _word("direction", args[1]) if len(args) > 1 else ""
-        two = len(view.get("players") or ()) == 2 or len(args) < 2
+        two = len(view["players"] if view else ()) == 2 or len(args) < 2
         return text("action.order.two" if two else "action.order", first=first, direction=direction)
+    movement = view.get("movement") if view else None
     if verb == "end":
-        return text(_step_end(view))
+        return text(_step_end(view) if view else "action.end")
     if verb == "done":
-        battle = (view.get("movement") or {}).get("battle") or {}
-        return text("action.done.raise" if battle.get("phase") == "raise" else "action.done")
+        battle = movement.get("battle") if movement else None
+        return text("action.done.raise" if battle and battle["phase"] == "raise" else "action.done")
     if verb == "marker":
         kind, _, knots = str(first).rpartition("_")
         if not knots.isdigit():
@@ -1043,8 +1046,8 @@ def _action_text(verb: str, args: tuple, rules: Ruleset, view: Mapping[str, Any]
         if len(args) == 2:
             return text("action.take.aboard", a_piece=_item(args[0], "a"), a_canoe=_item(args[1], "a"))
         walker = first in ("warrior_band", "colony")
-        party = (view.get("movement") or {}).get("party") or {}
-        if first == "transport_canoe" and party.get("chain_canoe_next"):
+        party = movement.get("party") if movement else None
+        if first == "transport_canoe" and party and party["chain_canoe_next"]:
             return text("action.take.chain_canoe")
         return text("action.take.walker" if walker else "action.take", a_piece=_item(first, "a"))
     if verb == "leave":
@@ -1085,33 +1088,35 @@ def _action_text(verb: str, args: tuple, rules: Ruleset, view: Mapping[str, Any]
 
 # --- the decision bar's headline ----------------------------------------------------------------------------------
 
-def decision_headline(view: Mapping[str, Any], rules: Ruleset, verbs: set[str]) -> str:
+def decision_headline(view: View, rules: Ruleset, verbs: set[str]) -> str:
     """What the human at the screen needs to see to decide: the tile they found, their party and its moves, the
     knots so far, the BP of their building areas; else whose decision it is."""
-    exploring = view.get("exploration") or {}
+    exploring = view.get("exploration")
     tiles = face_up_tiles(view)
-    if {"keep", "reveal"} & verbs and exploring.get("target"):
-        record: Mapping[str, Any] = next((r for r in view["hexes"] if r["hex"] == exploring["target"]), {})
-        if record.get("tile"):
-            return text("ui.found_tile", tile=record["tile"], hex=place(exploring["target"], rules, tiles))
-    party = (view.get("movement") or {}).get("party")
-    if party is not None:
+    if {"keep", "reveal"} & verbs and exploring and exploring["target"]:
+        record = next((r for r in view["hexes"] if r["hex"] == exploring["target"]), None)
+        if record and record.get("tile"):
+            return text("ui.found_tile", tile=record.get("tile"), hex=place(exploring["target"], rules, tiles))
+    movement = view.get("movement")
+    party = movement.get("party") if movement else None
+    if movement and party is not None:
         boats = [text("ui.boat", canoe=_capital(_item(b["canoe"])), moves=b["moves_left"],
                       passenger=text("ui.boat.passenger", a_piece=_item(b["passenger"], "a")) if b["passenger"]
                       else "") for b in party["boats"]]
         boats += [text("ui.boat", canoe=_capital(_item("rumor")), moves=m, passenger="") for m in party["rumors"]]
         boats += [_capital(_item(w)) for w in party["walkers"]]
-        return text("ui.party", hex=place(view["movement"]["party_at"], rules, tiles),
+        return text("ui.party", hex=place(movement.get("party_at"), rules, tiles),
                     boats=text("list.sep").join(boats) if boats else text("ui.party.empty"))
-    if exploring.get("player") == view.get("you") and {"explore", "return", "cross"} & verbs:
-        return text("ui.knots", player_s=whose(view["you"]), knots=_unit("knots", exploring.get("knots", 0)))
-    areas = (view.get("building") or {}).get("areas")
+    if exploring and exploring["player"] == view.get("you") and {"explore", "return", "cross"} & verbs:
+        return text("ui.knots", player_s=whose(view["you"]), knots=_unit("knots", exploring["knots"]))
+    building = view.get("building")
+    areas = building.get("areas") if building else None
     if areas:
         return text("list.sep").join(area_bp(a, rules, tiles) for a in areas)
     return text("ui.your_decision", player=view.get("you") or "")
 
 
-def area_bp(area: Mapping[str, Any], rules: Ruleset, tiles: Mapping[str, str]) -> str:
+def area_bp(area: AreaView, rules: Ruleset, tiles: Mapping[str, str]) -> str:
     """A building area's BP and where it lies (its first three hexes by name) (B1)."""
     hexes = [place(h, rules, tiles).split(" (")[0] for h in area["hexes"][:3]]
     return text("ui.area_bp", bp=text("bp", n=area["bp"]), hexes=", ".join(hexes) + ("…" if len(area["hexes"]) > 3
@@ -1124,21 +1129,21 @@ def explorer_knots(player: str, knots: int) -> str:
 
 # --- the tooltip of a hex --------------------------------------------------------------------------------------
 
-def hex_lines(record: Mapping[str, Any] | None, label: str, kind: str, rules: Ruleset,
+def hex_lines(record: HexView | None, label: str, kind: str, rules: Ruleset,
               tiles: Mapping[str, str]) -> list[str]:
     """What the tooltip says about a hex: its name and label, then what is there (from the view only)."""
     out = [place(label, rules, tiles)]
-    record = record or {}
+    record = record or {"hex": label}
     if kind == "unknown" and not (record.get("ocean") or "tile" in record):
         out.append(text("tip.unknown"))
     elif kind == "ocean":
         out.append(text("tip.ocean"))
     if "face_up" in record:
         if record["face_up"]:
-            out.append(text("tip.tile.face_up", tile=record["tile"]))
+            out.append(text("tip.tile.face_up", tile=record.get("tile")))
         else:
             players = _join(record.get("discovered_by", []))
-            out.append(text("tip.tile.face_down.known", tile=record["tile"], players=players) if record.get("tile")
+            out.append(text("tip.tile.face_down.known", tile=record.get("tile"), players=players) if record.get("tile")
                        else text("tip.tile.face_down", players=players))
     if record.get("ocean"):
         out.append(text("tip.explored_ocean"))
@@ -1160,7 +1165,7 @@ def hex_lines(record: Mapping[str, Any] | None, label: str, kind: str, rules: Ru
 
 # --- the tooltip of a player's row -------------------------------------------------------------------------------
 
-def player_lines(view: Mapping[str, Any], name: str, rules: Ruleset) -> list[str]:
+def player_lines(view: View, name: str, rules: Ruleset) -> list[str]:
     """What the tooltip of a player's row says: VP, the face-up cards with their text (public), the viewer's
     own hidden cards with theirs (the others' are only counted, X9), and the pieces left to build (B1.6)."""
     player = next((p for p in view["players"] if p["name"] == name), None)
@@ -1180,6 +1185,8 @@ def player_lines(view: Mapping[str, Any], name: str, rules: Ruleset) -> list[str
     supply = player.get("supply")
     if supply:
         out.append(text("tip.supply", pieces=items(supply)))
+    elif supply is None and player.get("supply_total") is not None:     # another player's: the pile's height (X33)
+        out.append(_unit("tip.supply_total", player["supply_total"]))
     return out
 
 
@@ -1211,7 +1218,7 @@ TURN_ORDER_MARKS = frozenset({"step_started", "event_tie", "event_kept", "event_
                               "malaria_roll", "home_lost", "new_home", "turn_order_marker"})
 
 
-def _turn_order_stage(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
+def _turn_order_stage(view: View, log: Sequence[Mapping[str, Any]],
                       rules: Ruleset) -> tuple[str, Mapping | None]:
     """Where the Turn-order step stands, which the view does not say: for a player "choose" (A7's tie),
     "target" (A7), "home" (M11, X29) or "order" (T2); for chance "event" (A7) or "malaria" (A3). Read from the
@@ -1234,14 +1241,14 @@ def _turn_order_stage(view: Mapping[str, Any], log: Sequence[Mapping[str, Any]],
         break
     if chance:
         return ("malaria" if _malaria_only(view) else "event"), None
-    me: Mapping[str, Any] = next((p for p in view.get("players") or () if p.get("name") == view.get("to_act")), {})
-    controls = any(h.get("controller") == me.get("name") for h in view.get("hexes") or ())
-    if me and me.get("home") is None and controls:
+    me = next((p for p in view.get("players") or () if p.get("name") == view.get("to_act")), None)
+    controls = me is not None and any(h.get("controller") == me["name"] for h in view.get("hexes") or ())
+    if me and me["home"] is None and controls:
         return "home", None
     return ("choose" if _tied_for_events(view, rules) else "order"), None
 
 
-def _tied_for_events(view: Mapping[str, Any], rules: Ruleset) -> bool:
+def _tied_for_events(view: View, rules: Ruleset) -> bool:
     """A7 is drawn this turn and the player to act is the first of the players tied lowest on the track: what a
     view shows of the choice between the marker and the event when the log does not tell."""
     if not (view.get("options") or {}).get("random_events"):
@@ -1250,15 +1257,16 @@ def _tied_for_events(view: Mapping[str, Any], rules: Ruleset) -> bool:
     if not track or max(track.values()) < rules.limits.get("random_events_from_vp", 5):
         return False
     low = min(track.values())
-    return track.get(view.get("to_act")) == low and list(track.values()).count(low) > 1
+    actor = view.get("to_act")
+    return actor is not None and track.get(actor) == low and list(track.values()).count(low) > 1
 
 
-def _malaria_only(view: Mapping[str, Any]) -> bool:
+def _malaria_only(view: View) -> bool:
     """No event is drawn this turn, as far as the view tells: the chance that decides is the malaria die."""
     return bool(view.get("malaria")) and not (view.get("options") or {}).get("random_events")
 
 
-def decision_line(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str, Any]] | None = None) -> Line:
+def decision_line(view: View, rules: Ruleset, log: Sequence[Mapping[str, Any]] | None = None) -> Line:
     """Who decides now and why, with the rule, from a view alone (`log`: the events the client has kept, when
     the view's own log is only the newest ones; the Turn-order step's stage is read from it)."""
     try:
@@ -1272,13 +1280,13 @@ def decision_line(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping
         return Line(text("decision.someone", player=actor), "T1")
 
 
-def decision_text(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str, Any]] | None = None) -> str:
+def decision_text(view: View, rules: Ruleset, log: Sequence[Mapping[str, Any]] | None = None) -> str:
     """The HUD line: "Samoa chooses where Tonga's explorer drifts off course (E4.3)"."""
     line = decision_line(view, rules, log)
     return text("decision.with_rule", text=line.text, rule=line.rule) if line.rule else line.text
 
 
-def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str, Any]]) -> Line:
+def _decision(view: View, rules: Ruleset, log: Sequence[Mapping[str, Any]]) -> Line:
     actor = view.get("to_act")
     step = view.get("step")
     chance = actor == "chance"
@@ -1303,10 +1311,10 @@ def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str
         if stage == "home":
             return Line(text("decision.new_home", **names), "M11")
         return Line(text("decision.order", **names), "T2")
-    if step == "exploration" and view.get("exploration"):
-        exp = view["exploration"]
+    exp = view.get("exploration")
+    if step == "exploration" and exp:
         explorer = exp.get("player")
-        phase = exp.get("phase")
+        phase: str = exp.get("phase")
         target = place(exp["target"], rules, face_up_tiles(view)) if exp.get("target") else ""
         if chance:
             if phase == "tile":
@@ -1323,8 +1331,8 @@ def _decision(view: Mapping[str, Any], rules: Ruleset, log: Sequence[Mapping[str
         if phase == "move":
             return Line(text("decision.explore.move", **names), "E5")
         return Line(text("decision.explore.start", **names), "E3")
-    if step == "movement" and view.get("movement"):
-        move = view["movement"]
+    move = view.get("movement")
+    if step == "movement" and move:
         battle = move.get("battle")
         if battle:
             return _battle_decision(battle, actor, rules, face_up_tiles(view))
@@ -1357,8 +1365,8 @@ BATTLE_RULES = {"cancel": "X26", "card": "X24", "roll": "M8.4", "reroll": "X24",
                 "retreat": "M9", "carry": "X17", "save": "M10", "home": "M11", "raise": "M12", "over": "M12"}
 
 
-def _battle_decision(battle: Mapping[str, Any], actor: Any, rules: Ruleset, tiles: Mapping[str, str]) -> Line:
-    phase = battle.get("phase")
+def _battle_decision(battle: BattleView, actor: Any, rules: Ruleset, tiles: Mapping[str, str]) -> Line:
+    phase: str = battle.get("phase")
     if actor == "chance":
         phase = "roll"
     elif phase == "hit":

@@ -3,10 +3,11 @@ through positions re-dealt from its view (Sight)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..actions import Action
 from ..ruleset import Ruleset
+from ..views import View
 from .easy_bot import EasyBot
 from .random_bot import RandomBot
 from .rule_bot import RuleBot
@@ -18,7 +19,7 @@ class Bot(Protocol):
     """What every bot offers: `choose(view, legal)`, where `view()` returns observe() for the bot's player (a
     Sight, whose `sample` the Hard bot also uses) and `legal` is the list of legal actions."""
 
-    def choose(self, view: Callable[[], dict[str, Any]], legal: list[Action]) -> Action: ...
+    def choose(self, view: Callable[[], View], legal: list[Action]) -> Action: ...
 
 
 # The levels a seat can be given at setup, weakest first (issue 18); the client words each in a sentence.

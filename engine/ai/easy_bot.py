@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..actions import Action
+from ..views import View
 from .rule_bot import RuleBot
 
 MISTAKE_RATE = 0.35          # the share of plan decisions made at random
@@ -15,7 +15,7 @@ class EasyBot(RuleBot):
     """Where to explore, where to send a party and what to build: about one such decision in three is taken at
     random among the legal ones (ending the step among them); the rest, and every battle, as the rule bot."""
 
-    def choose(self, view: Callable[[], dict[str, Any]], legal: list[Action]) -> Action:
+    def choose(self, view: Callable[[], View], legal: list[Action]) -> Action:
         plans = [a for a in legal if a.verb in PLAN_VERBS]
         if len(plans) > 1 and self.random.below(1000) < MISTAKE_RATE * 1000:
             self.plan = None

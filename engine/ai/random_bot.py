@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..actions import Action
 from ..rng import Random
+from ..views import View
 
 
 class RandomBot:
@@ -15,6 +15,6 @@ class RandomBot:
         self.player = player
         self.random = Random(seed, f"bots/{player}")
 
-    def choose(self, view: Callable[[], dict[str, Any]], legal: list[Action]) -> Action:
+    def choose(self, view: Callable[[], View], legal: list[Action]) -> Action:
         """`view` returns observe() for this player when called; a random bot has no need of it."""
         return legal[self.random.below(len(legal))]

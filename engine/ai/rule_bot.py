@@ -11,22 +11,30 @@ from typing import Any
 from ..actions import Action
 from ..rng import Random
 from ..ruleset import Ruleset
+from ..views import HexView, StackView, View
+
+NO_STACK: StackView = {"pieces": 0, "face_up_canoe": False}      # a player's stack where there is none
 
 
 class Board:
     """What the bot knows of the map this decision, read from its view."""
 
-    def __init__(self, rules: Ruleset, view: dict[str, Any]):
+    def __init__(self, rules: Ruleset, view: View):
         self.rules, self.me = rules, view["you"]
         m = rules.map
-        self.records: dict[int, dict[str, Any]] = {m.hex_of(r["hex"]): r for r in view["hexes"]}
+        self.records: dict[int, HexView] = {m.hex_of(r["hex"]): r for r in view["hexes"]}
         home = next(p["home"] for p in view["players"] if p["name"] == self.me)
         self.home = m.hex_of(home) if home else -1
         self._open: dict[bool, frozenset[int]] = {}     # hexes a party may cross, without / with an escort
         self._distances: dict[tuple[int, bool], dict[int, int]] = {}
 
-    def record(self, h: int) -> dict[str, Any]:
-        return self.records.get(h, {})
+    def record(self, h: int) -> HexView:
+        return self.records.get(h) or {"hex": self.rules.map.labels[h]}
+
+    def stack(self, h: int, player: str | None) -> StackView:
+        """The player's stack in the hex as the view shows it (NO_STACK if there is none)."""
+        stacks = self.record(h).get("stacks")
+        return stacks.get(player, NO_STACK) if stacks and player is not None else NO_STACK
 
     def known(self, h: int) -> bool:
         r = self.record(h)
@@ -40,7 +48,7 @@ class Board:
         return any(name != self.me for name in r.get("stacks", {}))
 
     def mine(self, h: int) -> dict[str, int]:
-        kinds: dict[str, int] = self.record(h).get("stacks", {}).get(self.me, {}).get("kinds", {})
+        kinds: dict[str, int] = self.stack(h, self.me).get("kinds", {})
         return kinds
 
     def controlled(self) -> list[int]:
@@ -106,7 +114,7 @@ class RuleBot:
         self.plan: dict[str, Any] | None = None
         self.tried: tuple[int, set[int]] = (0, set())    # (turn, hexes whose party was tried this turn)
 
-    def choose(self, view: Callable[[], dict[str, Any]], legal: list[Action]) -> Action:
+    def choose(self, view: Callable[[], View], legal: list[Action]) -> Action:
         texts = {str(a): a for a in legal}
         verbs = {a.verb for a in legal}
         for always in ("claim", "settle", "convert"):
@@ -126,7 +134,7 @@ class RuleBot:
 
     # --- Turn order and random events ---------------------------------------------------------------------
 
-    def turn_order(self, v: dict[str, Any], legal: list[Action], verbs: set[str]) -> Action | None:
+    def turn_order(self, v: View, legal: list[Action], verbs: set[str]) -> Action | None:
         if "order" in verbs:
             return next(a for a in legal if a.verb == "order" and a.args[0] == self.player)
         if "choose" in verbs:
@@ -146,7 +154,7 @@ class RuleBot:
         return sum(1 for n in self.rules.map.neighbors(h) if not board.known(n)
                    and self.rules.map.kinds[n] == "unknown")
 
-    def explore(self, v: dict[str, Any], board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
+    def explore(self, v: View, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         m = self.rules.map
         if "premove" in verbs:
             options = [a for a in legal if a.verb == "premove"]
@@ -172,7 +180,7 @@ class RuleBot:
 
     # --- Battles (M8-M12) ------------------------------------------------------------------------------------
 
-    def fight(self, v: dict[str, Any], board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
+    def fight(self, v: View, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         for verb in ("battle", "use", "retreat", "home"):
             if verb in verbs:
                 return next(a for a in legal if a.verb == verb)
@@ -183,8 +191,9 @@ class RuleBot:
                 order = ("local_warrior", "warrior_band", "war_canoe")
                 return min((a for a in legal if a.verb == verb), key=lambda a: order.index(a.args[0]))
         if "save" in verbs:
-            battle = (v.get("movement") or {}).get("battle") or {}
-            saved_any = battle.get("villages", 0) == 0
+            movement = v["movement"]
+            battle = movement.get("battle") if movement else None
+            saved_any = (battle["villages"] if battle else 0) == 0
             return next(a for a in legal if a.verb == "save") if not saved_any else next(
                 a for a in legal if a.verb == "raze")
         if "raze" in verbs:
@@ -195,7 +204,7 @@ class RuleBot:
 
     # --- Movement (M3-M7) ------------------------------------------------------------------------------------
 
-    def move(self, v: dict[str, Any], board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
+    def move(self, v: View, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         movement = v.get("movement")
         if not movement or movement["player"] != self.player or movement.get("battle"):
             return None
@@ -240,8 +249,7 @@ class RuleBot:
 
     def plan_from(self, board: Board, h: int) -> dict[str, Any] | None:
         mine = board.mine(h)
-        record = board.record(h)
-        up = record.get("stacks", {}).get(self.player, {}).get("face_up_canoe", False)
+        up = board.stack(h, self.player)["face_up_canoe"]
         free_transports = mine.get("transport_canoe", 0) - (1 if up else 0)
         if mine.get("colony") and free_transports > 0:
             targets = board.colonisable()
@@ -257,8 +265,7 @@ class RuleBot:
                                                                                    mine["war_canoe"])
                 return {"take": take, "target": attacked, "escort": True}
         if free_transports > 0 and not mine.get("colony"):
-            gaps = [g for g in self.chain_wanted(board) if not board.record(g).get("stacks", {})
-                    .get(self.player, {}).get("face_up_canoe")]
+            gaps = [g for g in self.chain_wanted(board) if not board.stack(g, self.player)["face_up_canoe"]]
             dist = board.distances(h)
             gaps = [g for g in gaps if g in dist and g != h]
             if gaps:
@@ -298,7 +305,7 @@ class RuleBot:
 
     # --- Building (B) ----------------------------------------------------------------------------------------
 
-    def build(self, v: dict[str, Any], board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
+    def build(self, v: View, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         building = v.get("building")
         if not building or building.get("builder") != self.player or ("build" not in verbs and "buy" not in verbs):
             return None
@@ -328,8 +335,8 @@ class RuleBot:
                 return a
         wanted = self.chain_wanted(board)
         for h in sorted(wanted):
-            stacks = board.record(h).get("stacks", {}).get(self.player, {})
-            if not stacks.get("face_up_canoe") and h in board.controlled():
+            stacks = board.stack(h, self.player)
+            if not stacks["face_up_canoe"] and h in board.controlled():
                 key = f"build transport_canoe {m.labels[h]}"
                 if key in options and count("transport_canoe") < 2:
                     return options[key]

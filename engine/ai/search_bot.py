@@ -21,6 +21,7 @@ from ..game import CHANCE, apply, current_player, is_over, legal_actions, resolv
 from ..ruleset import Ruleset
 from ..state import BAND, COLONY, WAR_CANOE, GameState
 from ..view import observe
+from ..views import View
 from .rule_bot import Board, RuleBot
 
 WIN = 1000.0                  # the score of a rollout that ends the game: far beyond any VP difference
@@ -73,7 +74,7 @@ class SearchBot(RuleBot):
     def stop(self) -> None:
         self._stopped.set()
 
-    def choose(self, view: Callable[[], dict[str, Any]], legal: list[Action]) -> Action:
+    def choose(self, view: Callable[[], View], legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         self._sight = view
@@ -82,7 +83,7 @@ class SearchBot(RuleBot):
         finally:
             self._sight = None
 
-    def move(self, v: dict[str, Any], board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
+    def move(self, v: View, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
         movement = v.get("movement")
         if (not movement or movement["player"] != self.player or movement.get("battle")
                 or movement["phase"] != "move" or not hasattr(self._sight, "sample")):
@@ -127,8 +128,7 @@ class SearchBot(RuleBot):
         if base is not None:
             plans.append({**base, "rule": True})
         mine = board.mine(h)
-        record = board.record(h)
-        up = record.get("stacks", {}).get(self.player, {}).get("face_up_canoe", False)
+        up = board.stack(h, self.player)["face_up_canoe"]
         free_transports = mine.get("transport_canoe", 0) - (1 if up else 0)
         dist = board.distances(h)
         if mine.get("colony") and free_transports > 0:
@@ -139,8 +139,8 @@ class SearchBot(RuleBot):
             take = ["war_canoe"] * war + ["warrior_band"] * min(mine.get("warrior_band", 0), war)
             plans += [{"take": list(take), "target": t, "escort": True} for t in self.attack_targets(board, h, war)]
         if free_transports > 0 and not mine.get("colony"):
-            gaps = sorted((g for g in self.chain_wanted(board) if g in dist and g != h and not board.record(g)
-                           .get("stacks", {}).get(self.player, {}).get("face_up_canoe")), key=lambda g: (dist[g], g))
+            gaps = sorted((g for g in self.chain_wanted(board) if g in dist and g != h
+                           and not board.stack(g, self.player)["face_up_canoe"]), key=lambda g: (dist[g], g))
             plans += [{"take": ["transport_canoe"], "target": g, "escort": False} for g in gaps[:2]]
         return plans
 
@@ -163,7 +163,7 @@ class SearchBot(RuleBot):
 
     # --- The search ---------------------------------------------------------------------------------------------
 
-    def search(self, v: dict[str, Any], candidates: list[Candidate]) -> Candidate:
+    def search(self, v: View, candidates: list[Candidate]) -> Candidate:
         """Rounds of one rollout per plan on a fresh re-deal each, until the budget is spent; only complete
         rounds count, so every plan is judged on the same positions."""
         started = time.perf_counter()

@@ -2,11 +2,10 @@
 with that view (ruling X9). Never the state itself."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..hidden import determinise
 from ..state import GameState
 from ..view import observe
+from ..views import View
 
 
 class Sight:
@@ -18,7 +17,7 @@ class Sight:
     def __init__(self, state: GameState, player: str):
         self._state, self._player = state, player
 
-    def __call__(self) -> dict[str, Any]:
+    def __call__(self) -> View:
         return observe(self._state, self._player, log=False)
 
     def sample(self, seed: int) -> GameState:

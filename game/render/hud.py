@@ -4,11 +4,10 @@ exploring, A5's South America track), the log panel and the tooltip of the hex u
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import pygame
 
-from engine import Ruleset
+from engine import PlayerView, Ruleset, View
 
 from .. import theme, words
 from ..theme import Scale
@@ -16,7 +15,7 @@ from ..theme import Scale
 STEP_TITLES = {"turn_order": "Turn order", "exploration": "Exploration", "movement": "Movement & Battle",
                "building": "Building", "victory": "Victory", "over": "Game over"}
 
-def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], decision: str, scale: Scale) -> None:
+def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: View, decision: str, scale: Scale) -> None:
     """Turn and step on the left, who decides (and why) after them."""
     bar = pygame.Surface(rect.size, pygame.SRCALPHA)
     bar.fill((18, 40, 64, 250))
@@ -42,7 +41,7 @@ def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], 
 
 
 
-def players_panel(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], rules: Ruleset,
+def players_panel(screen: pygame.Surface, rect: pygame.Rect, view: View, rules: Ruleset,
                   scale: Scale, shares: Mapping[str, float] | None = None) -> pygame.Rect:
     """The VP track as one bar per player to the threshold, in turn order, with each player's cards and
     explorer; then what only the viewer sees (their hand), and the numbers of the step under way. The panel is
@@ -55,7 +54,7 @@ def players_panel(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, 
     return used
 
 
-def players_content(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str, Any], rules: Ruleset,
+def players_content(screen: pygame.Surface, rect: pygame.Rect, view: View, rules: Ruleset,
                     scale: Scale, shares: Mapping[str, float]) -> float:
     unit = scale.unit
     x, y = rect.x + unit * 0.6, rect.y + unit * 0.5
@@ -78,7 +77,7 @@ def players_content(screen: pygame.Surface, rect: pygame.Rect, view: Mapping[str
     return y
 
 
-def player_rows(rect: pygame.Rect, view: Mapping[str, Any], scale: Scale) -> dict[str, pygame.Rect]:
+def player_rows(rect: pygame.Rect, view: View, scale: Scale) -> dict[str, pygame.Rect]:
     """Where each player's row of the VP panel lies (as players_panel draws them): a player is picked there."""
     unit = scale.unit
     y = rect.y + unit * 0.5 + theme.font(scale.small, "semibold").get_height() + unit * 0.3
@@ -89,8 +88,8 @@ def player_rows(rect: pygame.Rect, view: Mapping[str, Any], scale: Scale) -> dic
     return out
 
 
-def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Mapping[str, Any],
-               view: Mapping[str, Any], threshold: int, scale: Scale, shown_vp: float | None = None) -> float:
+def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: PlayerView,
+               view: View, threshold: int, scale: Scale, shown_vp: float | None = None) -> float:
     """One player's row: shape, name, VP and the bar to the threshold (`shown_vp`: where the bar stands while
     the track ticks toward the VP), then cards and explorer."""
     unit = scale.unit
@@ -124,7 +123,7 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Mapp
     return y + unit * 3.45
 
 
-def hand(screen: pygame.Surface, x: float, y: float, width: float, view: Mapping[str, Any], rules: Ruleset,
+def hand(screen: pygame.Surface, x: float, y: float, width: float, view: View, rules: Ruleset,
          scale: Scale) -> float:
     """The viewer's own cards by name (the others see only how many, X9)."""
     titles = {c.key: c.title for c in rules.cards}
@@ -139,7 +138,7 @@ def hand(screen: pygame.Surface, x: float, y: float, width: float, view: Mapping
     return y
 
 
-def step_numbers(screen: pygame.Surface, x: float, y: float, width: float, view: Mapping[str, Any],
+def step_numbers(screen: pygame.Surface, x: float, y: float, width: float, view: View,
                  rules: Ruleset, scale: Scale) -> float:
     """Knots while an explorer is out (E5); BP of each building area for the viewer while building (B1)."""
     lines: list[str] = []
@@ -157,7 +156,7 @@ def step_numbers(screen: pygame.Surface, x: float, y: float, width: float, view:
     return y
 
 
-def south_america(screen: pygame.Surface, x: float, y: float, width: float, view: Mapping[str, Any],
+def south_america(screen: pygame.Surface, x: float, y: float, width: float, view: View,
                   scale: Scale) -> float:
     """A5: who holds a Galapagos marker (+1 on the Kumara table) and who has reached South America."""
     label = theme.text("South America (A5)", scale.small, theme.MUTED, "semibold")

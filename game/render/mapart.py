@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from engine import Ruleset, hexgrid
+from engine import HexView, MarkerView, Ruleset, SquaresView, StackView, View, hexgrid
 
 from .. import theme
 from ..theme import Colour
@@ -247,13 +247,13 @@ class MapArt:
 
     # --- the board layer -------------------------------------------------------------------------------------
 
-    def compose(self, zoom: float, view: Mapping[str, Any]) -> Board:
+    def compose(self, zoom: float, view: View) -> Board:
         """The static layer with the board of a view drawn on it (a copy: the static layer stays clean)."""
         board = Board(self.static(zoom).copy(), zoom, {})
         self.update(board, view)
         return board
 
-    def update(self, board: Board, view: Mapping[str, Any]) -> None:
+    def update(self, board: Board, view: View) -> None:
         """Redraw only the hexes whose contents changed since the board was last drawn: each is cleaned back to
         the static layer and drawn again with its neighbours, clipped to it (pieces reach a little over their
         hex's edge). A move costs a few hexes, not the whole map."""
@@ -277,7 +277,7 @@ class MapArt:
             surface.set_clip(None)
         board.keys = keys
 
-    def draw_hexes(self, surface: pygame.Surface, z: float, view: Mapping[str, Any], records: Mapping[int, Any],
+    def draw_hexes(self, surface: pygame.Surface, z: float, view: View, records: Mapping[int, HexView],
                    hexes: list[int]) -> None:
         """The board in some hexes, layer by layer so that pieces lie over the islands of neighbouring hexes:
         explored ocean and tiles, villages and flags; exploration markers; stacks; explorers."""
@@ -294,15 +294,16 @@ class MapArt:
             if rec.get("ocean"):
                 self.explored_ocean(surface, centre, size, h)
             if "face_up" in rec:
-                if rec["face_up"]:
-                    tile = self.rules.tiles[tiles[rec["tile"]]]
+                name = rec.get("tile")
+                if rec["face_up"] and name is not None:         # a face-up tile's name is public
+                    tile = self.rules.tiles[tiles[name]]
                     pygame.draw.polygon(surface, theme.EXPLORED_SEA, hexgrid.corners(*centre, size - 1))
                     self.waves(surface, centre, size, h, shade(theme.EXPLORED_SEA, 1.2))
-                    self.island(surface, centre, size, tiles[rec["tile"]] + 500, tile.atoll, tile.green, tile.brown,
+                    self.island(surface, centre, size, tiles[name] + 500, tile.atoll, tile.green, tile.brown,
                                 tile.name)
                     self.orientation(surface, centre, size, rec.get("orientation", 0))
                 else:
-                    self.tile_back(surface, centre, size, rec.get("tile"), rec.get("discovered_by", []))
+                    self.tile_back(surface, centre, size, name, rec.get("discovered_by", []))
             squares = rec.get("squares")
             if squares:
                 atoll = squares["green"] == 0 and squares["brown"] == 0
@@ -310,7 +311,8 @@ class MapArt:
             owner = rec.get("controller")
             if owner and owner != "independent":
                 self.flag(surface, centre, size, owner)
-        for marker in (view.get("exploration") or {}).get("markers", []):
+        exploring = view.get("exploration")
+        for marker in exploring["markers"] if exploring else []:
             h = m.hex_of(marker["hex"])
             if h in wanted:
                 cx, cy = lay.centres[h]
@@ -364,7 +366,7 @@ class MapArt:
         inset = [(centre[0] + (px - centre[0]) * 0.86, centre[1] + (py - centre[1]) * 0.86) for px, py in (p1, p2)]
         pygame.draw.line(surface, shade(theme.SAND, 0.9), inset[0], inset[1], max(2, round(size / 16)))
 
-    def villages(self, surface: pygame.Surface, centre: Point, size: float, squares: Mapping[str, int],
+    def villages(self, surface: pygame.Surface, centre: Point, size: float, squares: SquaresView,
                  atoll: bool) -> None:
         """Villages on their squares and improved agriculture on brown ones (B3, M10)."""
         rects = square_rects(centre, size, squares["green"], squares["brown"], atoll)
@@ -390,7 +392,7 @@ class MapArt:
                          theme.WHITE, theme.WHITE, 1)
 
     def exploration_marker(self, surface: pygame.Surface, centre: Point, size: float,
-                           marker: Mapping[str, Any]) -> None:
+                           marker: MarkerView) -> None:
         """A discovery or penalty marker of the exploration under way, knots up (E4, E5)."""
         x, y = centre[0] - size * 0.35, centre[1] + size * 0.28
         r = size * 0.2
@@ -402,7 +404,7 @@ class MapArt:
             label = theme.text(str(marker["knots"]), round(r * 1.3), theme.WHITE, "bold")
             surface.blit(label, label.get_rect(center=(x, y)))
 
-    def stacks(self, surface: pygame.Surface, centre: Point, size: float, stacks: Mapping[str, Any],
+    def stacks(self, surface: pygame.Surface, centre: Point, size: float, stacks: Mapping[str, StackView],
                on_land: bool) -> None:
         """Each player's face-down stack: a token in the tribe's colour and shape with its height, a canoe on it
         when one transport canoe lies face up, and, for its owner, what it holds (X9). On an island group the
@@ -430,13 +432,14 @@ class Board:
         self.surface, self.zoom, self.keys = surface, zoom, keys
 
 
-def hex_keys(view: Mapping[str, Any], rules: Ruleset) -> dict[int, tuple]:
+def hex_keys(view: View, rules: Ruleset) -> dict[int, tuple]:
     """What the board shows in each hex that holds anything, as comparable values."""
     hex_of = rules.map.hex_of
     keys: dict[int, list] = {}
     for rec in view["hexes"]:
         keys.setdefault(hex_of(rec["hex"]), []).append(repr(sorted(rec.items())))
-    for marker in (view.get("exploration") or {}).get("markers", []):
+    exploring = view.get("exploration")
+    for marker in exploring["markers"] if exploring else []:
         keys.setdefault(hex_of(marker["hex"]), []).append(repr(sorted(marker.items())))
     for player in view["players"]:
         if player["explorer"] not in ("home", "lost"):

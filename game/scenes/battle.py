@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from engine import Ruleset
+from engine import BattleView, Ruleset
 
 from .. import dice, theme, words
 from ..theme import Scale
@@ -71,12 +71,12 @@ class BattleModel:
                    int(e.get("villages") or 0))
 
     @classmethod
-    def from_view(cls, b: Mapping[str, Any]) -> BattleModel:
+    def from_view(cls, b: BattleView) -> BattleModel:
         model = cls(str(b["hex"]), (Side(str(b["attacker"])), Side(str(b["defender"]))))
         model.sync(b)
         return model
 
-    def sync(self, b: Mapping[str, Any]) -> None:
+    def sync(self, b: BattleView) -> None:
         """The view's battle is the truth: take its rows, local warriors, cards and villages."""
         for i, side in enumerate(self.sides):
             side.front = {k: n for k, n in b["front"][i].items() if k != LOCAL}

@@ -3,11 +3,11 @@ answers card windows by standing orders says for each card or kept event with a 
 Opened from the pause menu (any device) or the table's button; nothing here is shown to anyone else."""
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import partial
-from typing import Any
 
 import pygame
+
+from engine import View
 
 from .. import theme, words
 from ..app import App
@@ -17,7 +17,7 @@ from ..ui.widgets import Button, Choice, Form
 from .dialog import Dialog
 
 
-def window_cards(view: Mapping[str, Any], rules) -> list[tuple[str, str]]:
+def window_cards(view: View, rules) -> list[tuple[str, str]]:
     """The viewer's cards and kept events that open card windows, with their powers: in hand, face up and not
     spent, kept (A7)."""
     me = next((p for p in view["players"] if p["name"] == view.get("you")), None)
@@ -32,7 +32,7 @@ def window_cards(view: Mapping[str, Any], rules) -> list[tuple[str, str]]:
 
 
 class OrdersScene(Dialog):
-    def __init__(self, app: App, match: Match, player: str, view: Mapping[str, Any]):
+    def __init__(self, app: App, match: Match, player: str, view: View):
         self.match, self.player = match, player
         orders = match.settings[player].orders
         widgets: list = []

