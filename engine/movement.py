@@ -272,7 +272,7 @@ def named_boardings(state: GameState, sub: Movement, p: int, c: int, waits: dict
     passenger, canoe = PIECES[p], PIECES[c]
     fresh = sub.pool[p] > 0
     for n, x in empties:
-        if x in own or fresh:
+        if (x in own or fresh) and len(empties) > 1:      # one canoe: `take p c` names it already
             out.append(act("take", passenger, canoe, n))
         if x in own and fresh:
             out.append(act("take", passenger, canoe, n, FRESH_WORD))

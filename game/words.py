@@ -254,9 +254,8 @@ EN: dict[str, str] = {
     "action.take.walker": "Take {a_piece} along on foot",
     "action.take.aboard": "Put {a_piece} aboard {a_canoe}",
     "action.take.face_up": "Add the face-up transport canoe to the party (it turns face down: X19)",
-    "action.take.named": "Put {a_piece} aboard canoe {n} of the party ({canoe})",
-    "action.take.named_fresh": "Put {a_piece} not yet moved aboard canoe {n} of the party ({canoe}); its own "
-                               "passenger stays",
+    "action.take.named": "Put {a_piece} aboard canoe {n} ({canoe})",
+    "action.take.named_fresh": "Put {a_piece} not yet moved aboard canoe {n}",
     "action.leave": "Leave {a_piece} here",
     "action.leave.canoe": "Leave an empty {piece} here",
     "action.leave.aboard": "Put the {piece} from {a_canoe} ashore here",

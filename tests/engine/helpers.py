@@ -19,13 +19,14 @@ def copy_config(tmp_path: Path) -> Path:
 
 
 def play_random(state: engine.GameState, actions: int, seed: int = 0,
-                check: Callable[[engine.GameState], None] | None = None) -> engine.GameState:
+                check: Callable[[engine.GameState], None] | None = None,
+                stop: Callable[[engine.GameState], bool] | None = None) -> engine.GameState:
     """Play up to `actions` random actions (chance resolved by the state's own streams), calling `check`
-    after each one."""
+    after each one; `stop` ends the play early at the first position where it holds."""
     bots = {name: RandomBot(name, seed) for name in state.names}
     for _ in range(actions):
         who = engine.current_player(state)
-        if who is None:
+        if who is None or (stop is not None and stop(state)):
             break
         if who == engine.CHANCE:
             engine.resolve_chance(state)

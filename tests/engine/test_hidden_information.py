@@ -273,3 +273,30 @@ def test_X9_the_public_view_stays_the_same_whatever_anyone_hides(rules, seed, pr
     secrets look the same in it, move for move."""
     for s, t, _viewer, rnd in twins_from(rules, seed, prefix, {}):
         follow(s, t, None, rnd, 150)
+
+
+BUILD_VERBS = frozenset({"build", "convert", "raise", "buy", "rotate", "use", "play", "save_bp", "settle"})
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 3), plans=st.lists(st.integers(0, 10 ** 6), max_size=8))
+def test_B1_2_X40_twins_that_differ_in_an_earlier_secret_build_look_the_same(rules, seed, turns, plans):
+    """At a random Building step, the first builder plans nothing in one twin and random secret builds in the
+    other. Every later builder, and the public view, then read the same view, log and log size (X8, X40)."""
+    s = engine.new_game(rules, 2 + seed % 3, seed)
+    play_random(s, 4000, seed, stop=lambda st: isinstance(st.sub, Building) and st.sub.phase == "build"
+                and st.active == 0 and st.turn > turns)
+    if not isinstance(s.sub, Building):
+        return
+    t = s.clone()
+    do(s, "end")
+    for choice in plans:
+        mine = [a for a in engine.legal_actions(t) if a.verb in BUILD_VERBS]
+        if not mine:
+            break
+        engine.apply(t, mine[choice % len(mine)])
+    do(t, "end")
+    for name in [*(t.names[p] for p in t.order[1:]), None]:
+        assert engine.observe(s, name) == engine.observe(t, name), name
+        size = engine.observe(s, name)["log_size"]
+        assert engine.events_since(s, name, max(0, size - 3)) == engine.events_since(t, name, max(0, size - 3))
