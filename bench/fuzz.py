@@ -7,7 +7,8 @@ Checked after every action: the invariants of engine/invariants.py (pieces conse
 one place per piece, villages within squares, control following villages, piles intact), legal actions never
 empty while the game runs, and the VP track equal to a recount right after each Victory step. Checked every few
 actions: every legal action applies to a copy; made-up illegal actions are refused with the state unchanged; and
-the hidden-information property of X9 (a re-deal of what a player cannot know leaves their view unchanged).
+the hidden-information property of X9 (a re-deal of what a player cannot know leaves their view unchanged); each
+viewer's count of unseen log events against a recount, and each player's own supply (never negative, X33, X40).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine
 from engine.ai import BOTS
 from engine.hidden import redeal
-from engine.invariants import track_violations, violations
+from engine.invariants import track_violations, view_violations, violations
 
 FLAGS = ("variable_starting_pieces", "saved_resources", "malaria", "south_island", "kumara", "random_events")
 DEEP_EVERY = 25          # actions between the expensive checks
@@ -106,6 +107,9 @@ def deep_checks(state: engine.GameState, legal: list[engine.Action], salt: int) 
             raise AssertionError(f"the illegal action {bogus} was accepted")
     if engine.state_hash(state) != before:
         raise AssertionError("a refused action changed the state")
+    broken = view_violations(state)
+    if broken:
+        raise AssertionError("; ".join(broken))
     for p, name in enumerate(state.names):
         if engine.observe(state, name, log=False) != engine.observe(redeal(state, p, salt), name, log=False):
             raise AssertionError(f"X9: {name}'s view changed when only what they cannot know changed")

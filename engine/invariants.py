@@ -12,6 +12,7 @@ from .movement import FRESH, PARTY, SEATS, Movement, count_pool
 from .ruleset import PIECES
 from .state import INDEPENDENT, NOBODY, OUT_OF_GAME, TRANSPORT, UNBUILT, GameState, positions
 from .victory import vp
+from .view import observe
 
 
 def violations(state: GameState) -> list[str]:
@@ -123,3 +124,25 @@ def track_violations(state: GameState) -> list[str]:
     (Between recounts the track may lag, e.g. after a card is revealed: it is a track, not a live count.)"""
     return [f"{state.names[p]}'s VP track {state.vp_track[p]} != recount {vp(state, p)}"
             for p in range(state.players) if state.vp_track[p] != vp(state, p)]
+
+
+def view_violations(state: GameState) -> list[str]:
+    """X40: the count of the log's events each viewer does not see matches a recount; X33, B1.6: each player's own
+    supply is never negative and adds up to the pile's height that the others see. (A recount of the whole log:
+    for the fuzzer's deep checks, not for every action.)"""
+    out: list[str] = []
+    recount = [0] * (state.players + 1)
+    for item in state.log.items():
+        visible = item[1]
+        if visible is not None:
+            for p in range(state.players):
+                recount[p] += p not in visible
+            recount[-1] += 1
+    if tuple(recount) != state.unseen:
+        out.append(f"unseen events {state.unseen} != recount {tuple(recount)}")
+    for name in state.names:
+        mine = next(p for p in observe(state, name, log=False)["players"] if p["name"] == name)
+        supply = mine["supply"] or {}
+        if min(supply.values(), default=0) < 0 or sum(supply.values()) > mine["supply_total"]:
+            out.append(f"{name}'s supply {supply} does not fit the pile of {mine['supply_total']}")
+    return out

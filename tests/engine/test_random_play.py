@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.ai import RandomBot
-from engine.invariants import track_violations, violations
+from engine.invariants import track_violations, view_violations, violations
 from engine.saves import history
 
 ARMY = [{"hex": None, "war_canoe": 3, "warrior_band": 3, "transport_canoe": 3, "colony": 1, "rumor": 1,
@@ -35,6 +35,7 @@ def play_checked(state: engine.GameState, actions: int, seed: int) -> list[str]:
         if any(e.kind == "step_started" and e.get("step") == "victory" for e in events):
             broken += track_violations(state)
         assert not broken, broken
+    assert view_violations(state) == []
     return kinds
 
 
