@@ -9,6 +9,8 @@ from __future__ import annotations
 import shlex
 from typing import Any, NamedTuple
 
+from .views import Verb
+
 
 class IllegalAction(Exception):
     """The action is not legal now; the message says why. The state is unchanged."""
@@ -28,12 +30,14 @@ def _quote(arg: object) -> str:
 
 
 _make = tuple.__new__
-_ONE_ARG: dict[str, dict[object, Action]] = {}
+_ONE_ARG: dict[Verb, dict[object, Action]] = {}
 
 
-def act(verb: str, *args: object) -> Action:
+def act(verb: Verb, *args: object) -> Action:
     """Action(verb, args), built without the NamedTuple constructor's overhead; the common one-argument
-    actions ("go 0906", "take war_canoe") are made once and shared, as actions are immutable."""
+    actions ("go 0906", "take war_canoe") are made once and shared, as actions are immutable. The engine makes
+    its actions here, so the type checker holds every verb it offers to `Verb` (an `Action` may also carry a
+    verb a client or a text made up: it is then refused)."""
     if len(args) == 1:
         table = _ONE_ARG.get(verb)
         if table is None:

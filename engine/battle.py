@@ -9,7 +9,7 @@ A card window opens on public facts only (X33), so that it tells nobody what a p
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any, Final
 
 from . import chance, changes, kumara, random_events
 from .actions import Action, IllegalAction, act
@@ -40,12 +40,21 @@ from .state import (
     GameState,
     event,
 )
-from .views import BattlePhase, BattleView
+from .views import BattlePhase, BattleView, Verb
 
 ATTACKER, DEFENDER = 0, 1
 LOCAL = "local_warrior"
-CANCEL, CARD, ROLL, REROLL, HIT = "cancel", "card", "roll", "reroll", "hit"
-RETREAT, CARRY, SAVE, HOME, RAISE, OVER = "retreat", "carry", "save", "home", "raise", "over"
+CANCEL: Final = "cancel"
+CARD: Final = "card"
+ROLL: Final = "roll"
+REROLL: Final = "reroll"
+HIT: Final = "hit"
+RETREAT: Final = "retreat"
+CARRY: Final = "carry"
+SAVE: Final = "save"
+HOME: Final = "home"
+RAISE: Final = "raise"
+OVER: Final = "over"
 SIDE_NAMES = ("attack", "defend")
 
 
@@ -63,7 +72,7 @@ class Battle:
         self.front: tuple[list[int], list[int]] = ([], [])      # piece ids fighting
         self.panicked: tuple[list[int], list[int]] = ([], [])   # piece ids out of this battle (M8.4)
         self.locals = 0                 # local warriors still in the defender's front row (M8.2, M13)
-        self.phase = ROLL
+        self.phase: BattlePhase = ROLL
         self.hit = ""                   # the die result waiting for its owner's choice of piece
         self.winner = -1                # ATTACKER or DEFENDER once decided
         self.villages = 0               # villages on the IG when the battle began (M10)
@@ -253,7 +262,7 @@ def legal(state: GameState, b: Battle) -> list[Action]:
     if b.phase == REROLL:
         return [act("use", keys[c]) for c in reroll_cards(state, b, hurt_side(state, b.face))] + [act("accept")]
     if b.phase == HIT:
-        verb = "lose" if b.hit.endswith("removed") else "panic"
+        verb: Verb = "lose" if b.hit.endswith("removed") else "panic"
         side = ATTACKER if b.hit.startswith("attacker") else DEFENDER
         return [act(verb, kind) for kind in front_kinds(state, b, side)]
     if b.phase == RETREAT:
@@ -585,7 +594,7 @@ def view(state: GameState, b: Battle) -> BattleView:
     the battle cards each side has used."""
     cards = state.rules.cards
     return {"hex": state.rules.map.labels[b.hex], "attacker": _name(state, b.sides[0]),
-            "defender": _name(state, b.sides[1]), "phase": cast(BattlePhase, b.phase), "hit": b.hit,
+            "defender": _name(state, b.sides[1]), "phase": b.phase, "hit": b.hit,
             "front": [_kinds(state, b.front[0]),
                       {**_kinds(state, b.front[1]), **({LOCAL: b.locals} if b.locals else {})}],
             "back": [_kinds(state, _back_row(state, b, side)) for side in (ATTACKER, DEFENDER)],

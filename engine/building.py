@@ -7,7 +7,7 @@ colonies chosen to settle new island groups become villages (B3, B5) and the car
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from . import chance, changes, flow, random_events
 from .actions import Action, IllegalAction, act
@@ -33,7 +33,8 @@ from .views import BuildingPhase, BuildingView
 
 STEP = BUILDING
 REAL_PIECES = frozenset(kind for kind in PIECES if kind != PIECES[RUMOR])     # what can hold an IG (X22)
-BUILD, DRAW = "build", "draw"
+BUILD: Final = "build"
+DRAW: Final = "draw"
 
 
 class Building:
@@ -43,7 +44,7 @@ class Building:
                  "coins", "plays")
 
     def __init__(self, players: int):
-        self.phase = BUILD
+        self.phase: BuildingPhase = BUILD
         self.areas: list[tuple[int, ...]] = []     # the builder's build areas (B1.3, B1.4); home's first
         self.bp: list[int] = []                    # build points left per area
         self.builds: list[list[tuple[str, int]]] = [[] for _ in range(players)]   # (item, hex) waiting (X8)
@@ -129,7 +130,8 @@ def pending(sub: Building, player: int, item: str, h: int | None = None) -> int:
 
 
 def unbuilt(state: GameState, sub: Building, player: int) -> dict[str, int]:
-    """Pieces of each kind still in the unbuilt pool, less those already promised this step (B1.6)."""
+    """Pieces of each kind still in the unbuilt pool, less those already promised this step (B1.6). A card's free
+    pieces come from what is left (« from your counter mix »): none left, none placed, and never fewer than 0."""
     where = state.piece_hex
     free = {kind: where[ids.start:ids.stop].count(UNBUILT) for kind, ids in zip(PIECES, state.piece_ids[player])}
     for item, _ in sub.builds[player]:
@@ -137,7 +139,7 @@ def unbuilt(state: GameState, sub: Building, player: int) -> dict[str, int]:
             free[item] -= 1
     for card in sub.uses[player]:
         for kind, count in free_pieces(state, card).items():
-            free[kind] -= count
+            free[kind] = max(0, free[kind] - count)
     return free
 
 
@@ -454,7 +456,7 @@ def view(state: GameState, me: int) -> BuildingView | None:
     if not isinstance(sub, Building):
         return None
     labels = state.rules.map.labels
-    out: BuildingView = {"phase": cast(BuildingPhase, sub.phase)}
+    out: BuildingView = {"phase": sub.phase}
     if sub.phase == BUILD and state.actor >= 0:
         out["builder"] = state.names[state.actor]
         if state.actor == me:

@@ -11,9 +11,10 @@ from fractions import Fraction
 from . import rng
 from .actions import Action, IllegalAction, act
 from .state import GameState
+from .views import Verb
 
 CUP, TILES, DECK, DICE, EVENTS = "cup", "tiles", "deck", "dice", "events"
-VERB = {CUP: "marker", TILES: "tile", DECK: "card", DICE: "die", EVENTS: "event"}
+VERB: dict[str, Verb] = {CUP: "marker", TILES: "tile", DECK: "card", DICE: "die", EVENTS: "event"}
 STREAM = {CUP: rng.STREAM["cup"], TILES: rng.STREAM["tiles"], DECK: rng.STREAM["cards"], DICE: rng.STREAM["dice"],
           EVENTS: rng.STREAM["events"]}
 

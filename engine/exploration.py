@@ -8,7 +8,7 @@ the knot count checked after every hex (E5) and the special cases of E6; it ends
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from . import chance, flow, kumara, south_island
 from .actions import Action, IllegalAction, act
@@ -22,8 +22,14 @@ STEP = EXPLORATION
 PENALTY = -1                      # marker kind of a 2-knot penalty marker in Exploration.markers
 
 # Phases of one player's exploration.
-START, MOVE, DRAW, TILE, KEEP, OFF_COURSE = "start", "move", "draw", "tile", "keep", "off_course"
-SAIL_ROLL, SAIL = "kumara_roll", "kumara_sail"                     # A5: the search for kumara
+START: Final = "start"
+MOVE: Final = "move"
+DRAW: Final = "draw"
+TILE: Final = "tile"
+KEEP: Final = "keep"
+OFF_COURSE: Final = "off_course"
+SAIL_ROLL: Final = "kumara_roll"                  # A5: the search for kumara
+SAIL: Final = "kumara_sail"
 
 
 class Exploration:
@@ -33,7 +39,7 @@ class Exploration:
 
     def __init__(self, player: int):
         self.player = player
-        self.phase = START
+        self.phase: ExplorationPhase = START
         self.origin = -1          # the hex the explorer stands in before entering `target`
         self.target = -1          # the hex being explored now
         self.markers: list[tuple[int, int]] = []     # (hex, marker kind id or PENALTY), in order placed
@@ -405,7 +411,7 @@ def view(state: GameState) -> ExplorationView | None:
     if not isinstance(exp, Exploration):
         return None
     labels, markers = state.rules.map.labels, state.rules.markers
-    return {"player": state.names[exp.player], "phase": cast(ExplorationPhase, exp.phase),
+    return {"player": state.names[exp.player], "phase": exp.phase,
             "at": labels[state.explorer[exp.player]] if state.explorer[exp.player] >= 0 else None,
             "target": labels[exp.target] if exp.target >= 0 else None, "knots": knots(state, exp),
             "markers": [{"hex": labels[h], "marker": "penalty" if k == PENALTY else markers[k].kind,

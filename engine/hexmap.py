@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from . import hexgrid
 from .actions import Action, act
+from .views import Verb
 
 OCEAN, UNKNOWN, ISLAND = "ocean", "unknown", "island"   # printed ocean, explorable hex, printed island group
 CELL_KINDS = {"~": OCEAN, ".": UNKNOWN, "#": ISLAND}
@@ -76,7 +77,7 @@ class HexMap:
         self._display = {i: ig.name for i, ig in self.island_at.items()}
         self.explorable: tuple[int, ...] = tuple(i for i, k in enumerate(self.kinds) if k == UNKNOWN)
         self.printed: frozenset[int] = frozenset(i for i, k in enumerate(self.kinds) if k != UNKNOWN)
-        self._hex_actions: dict[str, tuple[Action, ...]] = {}
+        self._hex_actions: dict[Verb, tuple[Action, ...]] = {}
         # Hex masks: a set of hexes as the bits of one integer, hex (col, row) at bit col * stride + row. The
         # spare row between columns keeps shifted masks from wrapping; searches over the whole known sea
         # (the explorer's pre-move, E3) spread a mask by shifts instead of visiting hexes one by one.
@@ -109,7 +110,7 @@ class HexMap:
         """The printed IG's name for its hex, otherwise the hex label."""
         return self._display.get(hex_id) or self.labels[hex_id]
 
-    def hex_actions(self, verb: str) -> tuple[Action, ...]:
+    def hex_actions(self, verb: Verb) -> tuple[Action, ...]:
         """The actions "<verb> <hex label>" indexed by hex id, made once per verb: action lists that name hexes
         (go, party, withdraw...) are built every decision."""
         table = self._hex_actions.get(verb)

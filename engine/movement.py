@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from itertools import compress
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from . import battle, changes, flow, random_events
 from .actions import Action, IllegalAction, act
@@ -39,7 +39,9 @@ from .state import (
 from .views import BoatView, MovedView, MovementPhase, MovementView, PartyView
 
 STEP = MOVEMENT
-TRANSIT, MOVE, PARTY = "transit", "move", "party"
+TRANSIT: Final = "transit"
+MOVE: Final = "move"
+PARTY: Final = "party"
 SELF_MOVING = (TRANSPORT, WAR_CANOE, RUMOR)      # pieces with a movement allowance (C2, X5)
 CANOES = (TRANSPORT, WAR_CANOE)
 PASSENGERS = (BAND, COLONY)
@@ -64,7 +66,7 @@ class Movement:
 
     def __init__(self, player: int, pieces: int):
         self.player = player
-        self.phase = TRANSIT
+        self.phase: MovementPhase = TRANSIT
         self.moves = [0] * pieces        # movement left this turn, per piece id (canoes and rumors)
         self.carrier = [FRESH] * pieces  # per band or colony: the canoe that has moved it this turn (M5, X18)
         self.party: list[int] = []       # piece ids moving together now
@@ -624,7 +626,7 @@ def view(state: GameState, me: int) -> MovementView | None:
     if not isinstance(sub, Movement):
         return None
     labels = state.rules.map.labels
-    out: MovementView = {"player": state.names[sub.player], "phase": cast(MovementPhase, sub.phase),
+    out: MovementView = {"player": state.names[sub.player], "phase": sub.phase,
                          "battles_left": [labels[h] for h in sub.battles]}
     if sub.phase == PARTY:
         out["party_at"] = labels[sub.at]

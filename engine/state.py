@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, cast
 
 from .actions import Action
 from .ruleset import PIECES, Ruleset
+from .views import StepName
 
 if TYPE_CHECKING:
     from .building import Building
@@ -32,7 +33,7 @@ JournalChunks: TypeAlias = "tuple[tuple[JournalItem, ...], JournalChunks | None,
 
 # Steps of a turn (rule T1), plus the end of the game.
 TURN_ORDER, EXPLORATION, MOVEMENT, BUILDING, VICTORY, OVER = range(6)
-STEP_NAMES = ("turn_order", "exploration", "movement", "building", "victory", "over")
+STEP_NAMES: tuple[StepName, ...] = ("turn_order", "exploration", "movement", "building", "victory", "over")
 
 # Special values.
 CHANCE_ACTOR = -1            # the die, the cup, the tile stack or the deck decides

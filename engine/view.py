@@ -14,7 +14,7 @@ from .game import current_player
 from .ruleset import PIECES
 from .state import AT_HOME, INDEPENDENT, LOST, NOBODY, OUT_OF_GAME, STEP_NAMES, UNBUILT, Event, GameState
 from .victory import threshold
-from .views import HexView, LogEntry, StackView, StepName, View
+from .views import HexView, LogEntry, StackView, View
 
 
 class UnknownPlayer(KeyError, ValueError):
@@ -53,7 +53,7 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
     view: View = {
         "you": player,
         "turn": state.turn,
-        "step": cast(StepName, STEP_NAMES[state.step]),
+        "step": STEP_NAMES[state.step],
         "to_act": current_player(state),
         "order": [state.names[p] for p in state.order],
         # whose part of a step in turn order it is (exploration, movement, building): public, as the turn is

@@ -216,3 +216,16 @@ def test_T1_every_view_names_whose_part_of_the_step_it_is(rules):
         engine.apply(s, explore[0] if explore else engine.legal_actions(s)[0])
     assert engine.current_player(s) == engine.CHANCE and mover is not None
     assert {engine.observe(s, name, log=False)["active"] for name in (None, *s.names)} == {mover}
+
+
+def test_B1_6_a_free_piece_card_with_none_left_leaves_the_supply_at_zero(rules):
+    """Wood Carving places a war canoe « from your counter mix »: with every war canoe on the map the power
+    places none, and the builder's supply shows 0 war canoes, not -1."""
+    mix = rules.counter_mix["war_canoe"]
+    s = engine.load_scenario(rules, {"players": ["Tonga", "Samoa"], "step": "building",
+                                     "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": mix}]},
+                                     "cards": {"Tonga": {"hand": ["wood_carving"]}}})
+    do(s, "use wood_carving")
+    assert engine.observe(s, "Tonga")["players"][0]["supply"]["war_canoe"] == 0
+    do(s, "end", "end")
+    assert sum(1 for p in s.pieces_of(0, 1) if s.piece_hex[p] >= 0) == mix
