@@ -305,22 +305,22 @@ def party_actions(state: GameState, sub: Movement) -> list[Action]:
     out = [] if walkers else [TAKE[k] for k in SELF_MOVING if pool[k]]
     if pool[TRANSPORT] > 1 and not walkers and face_up_free(state, sub):
         out.append(TAKE_FACE_UP)          # X19: the owner chooses whether the face-up canoe sets out
-    if canoes:
-        waits = None
+    if canoes and (empty[TRANSPORT] or empty[WAR_CANOE]):
+        # Passengers a canoe of the party has moved this turn, waiting here for it (none before any has moved).
+        moved = sub.carrier.count(FRESH) != len(sub.carrier)
+        waits = waiting(state, sub, empty_canoes(state, sub, TRANSPORT) + empty_canoes(state, sub, WAR_CANOE)) \
+            if moved else {}
         for p in PASSENGERS:
             for c in SEATS[p]:
                 if not empty[c]:
                     continue
-                if waits is None:
-                    waits = waiting(state, sub, empty_canoes(state, sub, TRANSPORT)
-                                    + empty_canoes(state, sub, WAR_CANOE))
-                bound = any(kind_of[q] == p and kind_of[c2] == c for c2, qs in waits.items() for q in qs)
+                bound = bool(waits) and any(kind_of[q] == p and kind_of[x] == c for x, qs in waits.items() for q in qs)
                 if not pool[p] and not bound:
                     continue                  # no fresh one here, and none bound to an empty canoe of the party
                 out.append(BOARD[p, c])
                 if bound or empty[c] > 1:
                     out += named_boardings(state, sub, p, c, waits)
-    elif not boats and walks(state, sub):
+    elif not canoes and not boats and walks(state, sub):
         out += [TAKE[p] for p in PASSENGERS if pool[p]]
     if party:
         if canoes:
