@@ -528,9 +528,7 @@ def conquer(state: GameState, b: Battle) -> list[Event]:
     events = [event("conquest", hex=rules.map.labels[h], player=state.names[attacker], saved=b.saved,
                     controlled=bool(b.saved))] + events_kumara
     if defender >= 0:
-        for p in range(state.players):
-            if state.capital[p] == h:
-                state.capital[p] = -1
+        changes.clear_capital(state, h)
         if state.home[defender] == h:
             return events + lose_home(state, b, defender)
     return events + rejoin_or_ask(state, b)
@@ -543,18 +541,16 @@ def lose_home(state: GameState, b: Battle, player: int) -> list[Event]:
         b.homeless, b.phase = player, HOME
         state.actor = player
         return [event("home_lost", player=state.names[player])]
-    state.home[player] = options[0] if options else -1
     events = [event("home_lost", player=state.names[player])]
     if options:
-        events += new_home(state, b, options[0])
-    else:
-        events += rejoin_or_ask(state, b)
-    return events
+        return events + new_home(state, b, options[0])
+    changes.set_home(state, player, -1)
+    return events + rejoin_or_ask(state, b)
 
 
 def new_home(state: GameState, b: Battle, h: int) -> list[Event]:
     player = b.homeless if b.homeless >= 0 else b.sides[DEFENDER]
-    state.home[player] = state.capital[player] = h
+    changes.set_home(state, player, h)
     b.homeless = -1
     return [event("new_home", player=state.names[player], hex=state.rules.map.labels[h])] + rejoin_or_ask(state, b)
 

@@ -76,6 +76,18 @@ def remove_village(state: GameState, h: int) -> None:
             state.home[owner] = -1
 
 
+def clear_capital(state: GameState, h: int) -> None:
+    """A capital on a conquered IG is gone with its villages (M10, M11)."""
+    for p in range(state.players):
+        if state.capital[p] == h:
+            state.capital[p] = -1
+
+
+def set_home(state: GameState, player: int, h: int) -> None:
+    """The player's home is now this IG, and the capital replaces one of its villages (M11, X29); -1: none left."""
+    state.home[player] = state.capital[player] = h
+
+
 def set_controller(state: GameState, h: int, owner: int) -> None:
     """Who controls an IG (V2, M4.3); `holdings` follows (GameState.set_controller)."""
     state.set_controller(h, owner)

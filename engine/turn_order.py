@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, cast
 
-from . import chance, flow, malaria, random_events
+from . import chance, changes, flow, malaria, random_events
 from .actions import Action, IllegalAction, act
 from .random_events import EventDraw
 from .state import CHANCE_ACTOR, TURN_ORDER, Event, GameState, event
@@ -110,7 +110,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
         return malaria.strike(state, chance.take(state, chance.DICE, action)) + advance(state)
     if sub.stage == HOME:
         h = state.rules.map.hex_of(action.args[0])
-        state.home[sub.homeless] = state.capital[sub.homeless] = h
+        changes.set_home(state, sub.homeless, h)
         return [event("new_home", player=state.names[sub.homeless], hex=action.args[0])] + advance(state)
     if action.verb != "order":
         raise IllegalAction(f"{action} is not a turn-order action")
