@@ -420,14 +420,15 @@ def retreat_party(state: GameState, b: Battle) -> tuple[list[int], list[int], li
 
 def retreat(state: GameState, b: Battle, to: int) -> list[Event]:
     """M9, X17: each band and colony needs a transport or war canoe to carry it, else it is removed. When there
-    are too few canoes for both, the owner chooses whom to keep (`carry`)."""
+    are too few canoes for both, the owner chooses whom to keep (`carry`); after an attack called off (Arioi),
+    whose stacks nobody has seen (X35), the canoes take bands first without asking, as a question would tell."""
     b.retreat_to = [to]
     canoes, bands, colonies, eaten = retreat_party(state, b)
     if to >= 0 and to == other_island(state, b.hex):     # A4: bands and colonies walk between the islands
         return withdraw(state, b, len(bands), len(colonies))
     if eaten:                                            # Cannibalism: the bands are lost whatever happens
         return withdraw(state, b, 0, min(len(colonies), len(canoes)))
-    if bands and colonies and len(bands) + len(colonies) > len(canoes) > 0 and to >= 0:
+    if bands and colonies and len(bands) + len(colonies) > len(canoes) > 0 and to >= 0 and not b.cancelled:
         b.phase, b.carry = CARRY, [0, 0]
         state.actor = b.sides[1 - b.winner]
         return []
@@ -484,8 +485,9 @@ def is_conquest(state: GameState, b: Battle) -> bool:
     controller (« l'attaquant d'un groupe d'îles », X39)."""
     if state.ig_squares(b.hex) is None:
         return False
-    holder = state.controller[b.hex]
-    return holder == b.sides[DEFENDER] or holder == NOBODY
+    holder, defender = state.controller[b.hex], b.sides[DEFENDER]
+    # Nobody controls it: a conquest of its garrison's holder, if it has one (M10, X22), else of whoever is there.
+    return holder == defender or (holder == NOBODY and state.must_hold[b.hex] in (NOBODY, defender))
 
 
 def can_save(state: GameState, b: Battle) -> bool:

@@ -372,12 +372,20 @@ def place_builds(state: GameState, sub: Building, player: int) -> list[Event]:
         events.append(event("event_played", player=name, card=random_events.key(state, card)))
     for card in sub.uses[player]:
         events += spend(state, player, card)
-        for kind, count in free_pieces(state, card).items():
-            per_hex.setdefault(home, {})
-            per_hex[home][kind] = per_hex[home].get(kind, 0) + count
     for item, h in sub.builds[player]:
         per_hex.setdefault(h, {})
         per_hex[h][item] = per_hex[h].get(item, 0) + 1
+    # A card's free pieces come from what the planned builds leave (« from your counter mix », B1.6): a build
+    # paid for always gets its piece, whichever hex is filled first.
+    left = {kind: len(state.pieces_of(player, KIND_INDEX[kind], UNBUILT)) - pending(sub, player, kind)
+            for kind in PIECES}
+    for card in sub.uses[player]:
+        for kind, count in free_pieces(state, card).items():
+            given = min(count, max(0, left[kind]))
+            if given:
+                left[kind] -= given
+                per_hex.setdefault(home, {})
+                per_hex[home][kind] = per_hex[home].get(kind, 0) + given
     for h, items in sorted(per_hex.items()):
         pieces = 0
         for kind in PIECES:

@@ -268,7 +268,7 @@ def named_boardings(state: GameState, sub: Movement, p: int, c: int, waits: dict
     loaded = set(sub.aboard.values())
     empties = [(n, x) for n, x in enumerate(boats, 1) if kind_of[x] == c and x not in loaded]
     own = {x for _, x in empties if any(kind_of[q] == p for q in waits.get(x, ()))}
-    if not own and len({moves[x] for _, x in empties}) < 2:
+    if not any(x in waits for _, x in empties) and len({moves[x] for _, x in empties}) < 2:
         return []                         # all alike: `take p c` names them all
     out: list[Action] = []
     passenger, canoe = PIECES[p], PIECES[c]

@@ -356,3 +356,31 @@ def test_M10_an_attack_on_the_defenders_ig_still_razes_it(rules):
     assert "battle_won" in kinds(events)
     do(s, "raze")
     assert s.villages(h) == 0 and s.controller[h] == NOBODY
+
+
+def test_M10_X22_beating_a_bystander_on_a_garrisoned_ig_conquers_nothing(rules):
+    """Hiva holds Fiji with a garrison (no village); Samoa's rumor is there too. Tonga's war canoe stops there
+    and, by seat order, fights Samoa (X16): the rumor goes, but Hiva, who holds the IG, never fought, so Hiva
+    keeps the garrison duty and nothing is conquered."""
+    s = engine.load_scenario(rules, {
+        "players": ["Tonga", "Samoa", "Hiva"], "step": "movement", "order": ["Tonga", "Samoa", "Hiva"],
+        "islands": [{"ig": "Fiji", "villages": 0, "must_hold": "Hiva"}],
+        "pieces": {"Tonga": [{"hex": "0707", "war_canoe": 1}], "Samoa": [{"hex": "Fiji", "rumor": 1}],
+                   "Hiva": [{"hex": "Fiji", "war_canoe": 1, "warrior_band": 1}]}})
+    events = do(s, "party 0707", "take war_canoe", "go 0706", "done", "end")
+    assert "rumor_removed" in kinds(events) and "conquest" not in kinds(events)
+    assert s.must_hold[rules.map.hex_of("0706")] == s.names.index("Hiva")
+
+
+def test_M9_X35_a_retreat_after_arioi_asks_nothing_that_would_tell_the_stack(rules):
+    """Arioi calls Tonga's attack off; Tonga's stack at 0906 (one transport canoe, a band, two colonies) retreats
+    with the attacking war canoe, without the `carry` question, which only a stack of that make would be asked:
+    the two canoes take the band first, then a colony."""
+    s = game(rules, [{"hex": "Tonga", "war_canoe": 1}, {"hex": "0906", "transport_canoe": 1, "warrior_band": 1,
+                                                          "colony": 2}],
+             [{"hex": "0906", "war_canoe": 1}], cards={"Samoa": {"hand": ["arioi"]}})
+    do(s, "party 0807", "take war_canoe", "go 0906", "done", "end", "use arioi")
+    assert engine.observe(s, None)["movement"] is None or engine.observe(s, None)["movement"].get("battle") is None
+    assert engine.current_player(s) == "Samoa", "Tonga's step is over: nothing was asked"
+    assert count(s, "Tonga", BAND, "0807") == 1 and count(s, "Tonga", COLONY, "0807") == 1
+    assert count(s, "Tonga", COLONY) == 1

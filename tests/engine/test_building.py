@@ -232,3 +232,15 @@ def test_M10_X22_the_last_real_piece_on_a_conquered_ig_cannot_convert(rules):
 def test_M10_X22_a_rumor_holds_nothing(rules):
     s = conquered_fiji(rules, colony=1, rumor=1)
     assert "settle 0706" not in legal(s)
+
+
+def test_B1_6_a_planned_build_keeps_its_piece_when_a_card_wants_the_same_kind(rules):
+    """Tonga plans the last warrior band at Fiji (a conquered printed IG that keeps it as its garrison) and then
+    uses Luau (a free band at home): the paid band is placed, the card's finds none (« from your counter mix »)."""
+    mix = rules.counter_mix["warrior_band"]
+    s = game(rules, islands=[{"ig": "Tonga", "villages": 3, "controller": "Tonga", "capital": True, "home": True},
+                             {"ig": "Fiji", "villages": 2, "controller": "Tonga", "must_hold": "Tonga"}],
+             pieces={"Tonga": [{"hex": "Fiji", "colony": 1}, {"hex": "0906", "warrior_band": mix - 1}]},
+             ocean=["0906"], cards={"Tonga": {"hand": ["luau"]}})
+    do(s, "build warrior_band 0706", "convert 0706", "use luau", "end", "end")
+    assert on_map(s, "Tonga", BAND, "0706") == 1 and on_map(s, "Tonga", BAND, "0807") == 0

@@ -358,3 +358,17 @@ def test_M6_X19_one_canoe_face_up_alone_offers_no_choice(rules):
     s = game(rules, [{"hex": "Tonga", "transport_canoe": 1, "face_up_canoe": True}])
     do(s, "party 0807")
     assert "take transport_canoe face_up" not in legal(s)
+
+
+def test_M5_X18_a_canoe_whose_colony_waits_is_named_for_a_band_too(rules):
+    """Two transport canoes with 1 move left each; the first moved a colony that waits here; a fresh band may
+    board either canoe, though the plain form spares the canoe whose passenger waits."""
+    s = game(rules, [{"hex": "0906", "transport_canoe": 2, "warrior_band": 1, "colony": 1}],
+             moved=[{"hex": "0906", "piece": "transport_canoe", "moves_left": 1, "passenger": "colony"},
+                    {"hex": "0906", "piece": "transport_canoe", "moves_left": 1}])
+    do(s, "party 0906", "take transport_canoe", "take transport_canoe")
+    colony = s.pieces_of(0, COLONY)[0]
+    first = s.sub.party.index(s.sub.carrier[colony]) + 1
+    assert f"take warrior_band transport_canoe {first}" in legal(s)
+    do(s, f"take warrior_band transport_canoe {first}")
+    assert list(s.sub.aboard.values()) == [s.sub.carrier[colony]]
