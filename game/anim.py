@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pygame
+
+from engine import LogEntry
 
 from . import dice, theme, words
 from .render import mapart
@@ -217,42 +219,46 @@ def from_events(events: Sequence[Mapping[str, Any]], explorers: dict[str, str],
 
 
 def _clip(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Anim | None:
-    """The clip of one event, if it has one; the fields read with [] are those every event of its kind carries."""
-    kind = e.get("kind")
-    if kind == "explorer_moved":
-        player, to = e["player"], e["to"]
-        path = list(e.get("path") or [])
+    """The clip of one event, if it has one. `e` is an engine event as the table shows it (with `_line`, and
+    `throw_seed` on a die roll); its own fields are read through the engine's declared type of its kind."""
+    if "kind" not in e:
+        return None
+    ev = cast(LogEntry, e)
+    if ev["kind"] == "explorer_moved":
+        player, to = ev["player"], ev["to"]
+        path = list(ev.get("path") or [])
         if not path:
             start = explorers.get(player)
-            path = [start, to] if start not in (None, "home", "lost") else [to, to]
+            path = [start, to] if start is not None and start not in ("home", "lost") else [to, to]
         explorers[player] = to
         return Glide(path, player, 0, factor)
-    if kind in ("explorer_returned", "explorer_lost", "explorer_back"):
-        explorers[e["player"]] = "lost" if kind == "explorer_lost" else "home"
+    if ev["kind"] in ("explorer_returned", "explorer_lost", "explorer_back"):
+        explorers[ev["player"]] = "lost" if ev["kind"] == "explorer_lost" else "home"
         return None
-    if kind in ("stack_moved", "transit", "retreat") and e.get("source") and e.get("to"):
-        return Glide([e["source"], e["to"]], e["player"], int(e.get("pieces") or 1), factor)
-    if kind == "marker_drawn":
-        marker = str(e.get("marker", "")).replace("_", " ")
-        knots = e.get("knots")
-        return Pop(e["hex"], f"{marker} {knots}" if marker != "off course" else "off course!", (110, 190, 240),
-                   factor)
-    if kind == "tile_revealed":
-        return Flip(e["hex"], str(e.get("tile", "")), factor)
-    if kind in ("village_built", "settled", "built") and e.get("hex"):
-        return Pop(e["hex"], "built" if kind == "built" else "new village", theme.GREEN_SQUARE, factor)
-    if kind == "conquest":
-        return Pop(e["hex"], "conquered", theme.ACCENT, factor)
-    if kind == "battle_started":
-        return Pop(e["hex"], "battle!", (220, 60, 50), factor)
-    if kind == "die_rolled" and "throw_seed" in e:
-        return DieThrow(dice.throw(int(e["face"]), int(e["throw_seed"])), factor)
-    if kind in ("piece_removed", "piece_panicked"):
-        verb = "lost" if kind == "piece_removed" else "panics"
-        piece = PIECE_SHORT.get(e["piece"], e["piece"])
-        return Pop(e["hex"], f"{e.get('player')}'s {piece} {verb}", (230, 120, 60), factor)
-    if kind == "battle_won":
-        return Pop(e["hex"], words.text("anim.wins", player=words.who(e.get("winner"))), theme.ACCENT, factor)
-    if kind == "village_lost" and e.get("hex"):
-        return Pop(e["hex"], "village lost", (200, 70, 60), factor)
+    if ev["kind"] in ("stack_moved", "transit", "retreat"):
+        dest = ev["to"]                     # a retreat with nowhere to go has none
+        return Glide([ev["source"], dest], ev["player"], ev["pieces"] or 1, factor) if ev["source"] and dest else None
+    if ev["kind"] == "marker_drawn":
+        marker = ev["marker"].replace("_", " ")
+        return Pop(ev["hex"], f"{marker} {ev['knots']}" if marker != "off course" else "off course!",
+                   (110, 190, 240), factor)
+    if ev["kind"] == "tile_revealed":
+        return Flip(ev["hex"], ev["tile"], factor)
+    if ev["kind"] in ("village_built", "settled", "built"):
+        return Pop(ev["hex"], "built" if ev["kind"] == "built" else "new village", theme.GREEN_SQUARE,
+                   factor) if ev["hex"] else None
+    if ev["kind"] == "conquest":
+        return Pop(ev["hex"], "conquered", theme.ACCENT, factor)
+    if ev["kind"] == "battle_started":
+        return Pop(ev["hex"], "battle!", (220, 60, 50), factor)
+    if ev["kind"] == "die_rolled" and "throw_seed" in e:
+        return DieThrow(dice.throw(int(ev["face"]), int(e["throw_seed"])), factor)
+    if ev["kind"] in ("piece_removed", "piece_panicked"):
+        verb = "lost" if ev["kind"] == "piece_removed" else "panics"
+        piece = PIECE_SHORT.get(ev["piece"], ev["piece"])
+        return Pop(ev["hex"], f"{ev['player']}'s {piece} {verb}", (230, 120, 60), factor)
+    if ev["kind"] == "battle_won":
+        return Pop(ev["hex"], words.text("anim.wins", player=words.who(ev["winner"])), theme.ACCENT, factor)
+    if ev["kind"] == "village_lost" and ev["hex"]:
+        return Pop(ev["hex"], "village lost", (200, 70, 60), factor)
     return None

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from engine import Action, AreaView, BattleView, HexView, LogEntry, Ruleset, View
+from engine import Action, AreaView, BattleView, HexView, LogEntry, Ruleset, View, views
 
 # --- the catalog ------------------------------------------------------------------------------------------------
 
@@ -689,7 +689,7 @@ PLACE_FIELDS = ("hex", "to", "source")
 EVENT_CARDS = ("event_drawn", "event_revealed", "event_played")     # their `card` is a random event's id
 
 Sides = tuple[str | None, str | None]      # (attacker, defender) of a battle, as the log names them
-Prep = Callable[[Any, dict, Ruleset, "Sides | None"], str]     # its event: the TypedDict of the kind it is for
+Prep = Callable[[Any, dict[str, Any], Ruleset, "Sides | None"], str]   # its event: the TypedDict of its kind
 
 
 def _common(event: Mapping[str, Any], rules: Ruleset, tiles: Mapping[str, str] | None) -> dict[str, Any]:
@@ -713,15 +713,15 @@ def _common(event: Mapping[str, Any], rules: Ruleset, tiles: Mapping[str, str] |
     return out
 
 
-def _prep_step_started(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_step_started(e: views.StepStartedEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     f["step"] = _word("step", e["step"])
-    return "setup" if e.get("turn") == 0 else ""
+    return "setup" if e["turn"] == 0 else ""
 
 
-def _prep_game_started(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_game_started(e: views.GameStartedEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     f["players"] = _join([str(p) for p in e["players"]])
     chosen = []
-    for key, value in (e.get("options") or {}).items():
+    for key, value in e["options"].items():
         spec = rules.options.get(key) or {}
         title = spec.get("title", str(key).replace("_", " "))
         chosen.append(title if value is True else text("option.with_value", title=title, value=value))
@@ -729,8 +729,8 @@ def _prep_game_started(e: dict, f: dict, rules: Ruleset, sides: Sides | None) ->
     return "options" if chosen else ""
 
 
-def _prep_turn_order(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    order = list(e.get("order") or [])
+def _prep_turn_order(e: views.TurnOrderEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
+    order = list(e["order"])
     f["order"] = _join(order)
     f["direction"] = _word("direction", e["direction"])
     two = len(order) == 2
@@ -739,60 +739,62 @@ def _prep_turn_order(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> s
     return "two" if two else ""
 
 
-def _prep_explorer_moved(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_explorer_moved(e: views.ExplorerMovedEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     return "premove" if e.get("premove") else ""
 
 
-def _prep_explorer_enters(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    return "steered" if e.get("chosen_by") not in (None, e.get("player")) else ""
+def _prep_explorer_enters(e: views.ExplorerEntersEvent, f: dict[str, Any], rules: Ruleset,
+                          sides: Sides | None) -> str:
+    return "steered" if e["chosen_by"] != e["player"] else ""
 
 
-def _prep_knots(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_explorer_lost(e: views.ExplorerLostEvent | views.ExplorerReturnedEvent, f: dict[str, Any], rules: Ruleset,
+                        sides: Sides | None) -> str:
     f["knots"] = _unit("knots", e["knots"])
-    if "hexes" in e:
-        f["hexes"] = _unit("hexes", e["hexes"])
+    f["hexes"] = _unit("hexes", e["hexes"])
     return ""
 
 
-def _prep_marker_drawn(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    _prep_knots(e, f, rules, sides)
+def _prep_marker_drawn(e: views.MarkerDrawnEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
+    f["knots"] = _unit("knots", e["knots"])
     return str(e["marker"])
 
 
-def _prep_explorer_returned(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    _prep_knots(e, f, rules, sides)
-    return "none" if e.get("hexes") == 0 else ""
+def _prep_explorer_returned(e: views.ExplorerReturnedEvent, f: dict[str, Any], rules: Ruleset,
+                            sides: Sides | None) -> str:
+    _prep_explorer_lost(e, f, rules, sides)
+    return "none" if e["hexes"] == 0 else ""
 
 
-def _prep_kumara_roll(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_kumara_roll(e: views.KumaraRollEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     f["result"] = _word("kumara", e["result"])
     return ""
 
 
-def _prep_kumara(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_kumara(e: views.KumaraEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     f["vp"] = rules.kumara.get("kumara_vp", 2)
-    return "conquest" if e.get("how") == "conquest" else "voyage"
+    return "conquest" if e["how"] == "conquest" else "voyage"
 
 
-def _prep_pieces(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_pieces(e: views.TransitEvent | views.StackMovedEvent, f: dict[str, Any], rules: Ruleset,
+                 sides: Sides | None) -> str:
     f["what"] = count(e["pieces"], "piece")
     return ""
 
 
-def _prep_variant_from(field: str) -> Prep:
-    def prep(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-        return str(e[field])
-    return prep
+def _prep_war_canoes_stopped(e: views.WarCanoesStoppedEvent, f: dict[str, Any], rules: Ruleset,
+                             sides: Sides | None) -> str:
+    return str(e["cause"])
 
 
-def _prep_battle_started(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    f["attacker_pieces"] = items(e.get("attacker_pieces") or {})
-    f["defender_pieces"] = items({**(e.get("defender_pieces") or {}), "local_warrior": e.get("local_warriors", 0)})
-    f["villages"] = count(e.get("villages", 0), "village")
-    return "villages" if e.get("villages") else ""
+def _prep_battle_started(e: views.BattleStartedEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
+    f["attacker_pieces"] = items(e["attacker_pieces"])
+    f["defender_pieces"] = items({**e["defender_pieces"], "local_warrior": e["local_warriors"]})
+    f["villages"] = count(e["villages"], "village")
+    return "villages" if e["villages"] else ""
 
 
-def _prep_die_rolled(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_die_rolled(e: views.DieRolledEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     names = {}
     for side, name in zip(("attacker", "defender"), sides or (None, None)):
         if name is None:              # the battle's start is not in this stretch of the log
@@ -801,119 +803,129 @@ def _prep_die_rolled(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> s
             names[side], names[f"{side}_s"] = who(name), whose(name)
     key = f"die.{e['result']}"
     f["result"] = text(key, **names) if key in EN else str(e["result"]).replace("_", " ")
-    f["modifier"] = signed(e.get("modifier", 0))
-    return "modified" if e.get("modifier") else ""
+    f["modifier"] = signed(e["modifier"])
+    return "modified" if e["modifier"] else ""
 
 
-def _prep_retreat(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_retreat(e: views.RetreatEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     f["what"] = count(e["pieces"], "piece")
     f["lost"] = count(e["removed"], "piece")
-    if e.get("to") is None:
+    if e["to"] is None:
         return "nowhere"
     if not e["pieces"]:
         return "all_lost"
     return "lost" if e["removed"] else ""
 
 
-def _prep_conquest(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_conquest(e: views.ConquestEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     f["saved"] = count(e["saved"], "village")
     return "" if e["saved"] else "razed"
 
 
-def _prep_build_planned(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_build_planned(e: views.BuildPlannedEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     item = e["item"]
     if item == "event":
-        f["card"] = event_title(e.get("card"), rules)
+        f["card"] = event_title(e.get("card"), rules)     # declared NotRequired: only some items name a card
     f["a_item"] = _item(item, "a")
     return str(item)
 
 
-def _prep_built(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    parts = [count(e[key], kind) for key, kind in (("pieces", "piece"), ("villages", "village"))
-             if e.get(key)]
-    if e.get("improved_agriculture"):
+def _prep_built(e: views.BuiltEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
+    parts = [count(n, kind) for n, kind in ((e["pieces"], "piece"), (e["villages"], "village")) if n]
+    if e["improved_agriculture"]:
         parts.append(_item("improved_agriculture", "a"))
-    if e.get("face_up_canoe"):
+    if e["face_up_canoe"]:
         parts.append(_item("face_up_canoe", "a"))
     f["items"] = _join(parts)
     return ""
 
 
-def _prep_built_kinds(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    f["items"] = items(e.get("items") or {})
-    return "" if any((e.get("items") or {}).values()) else "none"
+def _prep_built_kinds(e: views.BuiltKindsEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
+    f["items"] = items(e["items"])
+    return "" if any(e["items"].values()) else "none"
 
 
-def _prep_saved_build_point(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_saved_build_point(e: views.SavedBuildPointEvent, f: dict[str, Any], rules: Ruleset,
+                            sides: Sides | None) -> str:
     f["saved"] = text("bp", n=e["saved"])
     return "" if e["saved"] else "spent"
 
 
-def _prep_vp(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    for key in ("old", "new", "vp"):
-        if key in e:
-            f[key] = _vp(e[key])
+def _prep_vp_changed(e: views.VpChangedEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
+    f["old"], f["new"] = _vp(e["old"]), _vp(e["new"])
     return ""
 
 
-def _prep_game_over(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
-    winners = list(e.get("winners") or [])
+def _prep_claim_failed(e: views.ClaimFailedEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
+    f["vp"] = _vp(e["vp"])
+    return ""
+
+
+def _prep_game_over(e: views.GameOverEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
+    winners = list(e["winners"])
     f["winners"] = _join(winners)
-    f["scores"] = text("list.sep").join(text("score", player=p, vp=_vp(v)) for p, v in (e.get("vp") or {}).items())
+    f["scores"] = text("list.sep").join(text("score", player=p, vp=_vp(v)) for p, v in e["vp"].items())
     return "" if len(winners) == 1 else "shared" if winners else "none"
 
 
-def _prep_event_tie(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_event_tie(e: views.EventTieEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     f["marker"] = who(e["marker"])            # here `marker` names a player, not a discovery marker
     return ""
 
 
-def _prep_build_points_lost(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_village_lost(e: views.VillageLostEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
+    return "malaria" if e["cause"] == "malaria" else ""
+
+
+def _prep_build_points_lost(e: views.BuildPointsLostEvent, f: dict[str, Any], rules: Ruleset,
+                            sides: Sides | None) -> str:
     players = list(e["players"])
     f["players"] = _join(players)
     f["bp"] = text("bp", n=e["bp"])
     return "one" if len(players) == 1 else ""
 
 
-def _prep_bp(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_build_points_gained(e: views.BuildPointsGainedEvent, f: dict[str, Any], rules: Ruleset,
+                              sides: Sides | None) -> str:
     f["bp"] = text("bp", n=e["bp"])
     return ""
 
 
-def _prep_pieces_gained(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_pieces_gained(e: views.PiecesGainedEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     f["what"] = count(e["count"], e["piece"])
     f["piece"] = _item(e["piece"], "many")
     return "" if e["count"] else "none"
 
 
-def _prep_pieces_sunk(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_pieces_sunk(e: views.PiecesSunkEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     f["what"] = count(e["pieces"], "piece")
-    f["losses"] = "; ".join(text("loss", player=who(p), what=items(kinds))
-                            for p, kinds in (e.get("sunk") or {}).items())
+    f["losses"] = "; ".join(text("loss", player=who(p), what=items(kinds)) for p, kinds in e["sunk"].items())
     return "" if e["pieces"] else "none"
 
 
-def _prep_malaria_roll(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_malaria_roll(e: views.MalariaRollEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     f["roller"] = rules.malaria_roller
     return ""
 
 
-def _prep_none(e: dict, f: dict, rules: Ruleset, sides: Sides | None) -> str:
+def _prep_none(e: LogEntry, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     return ""
 
 
+# Each function is annotated with the TypedDict of its kind, so mypy checks its key lookups; the table's value
+# type takes `Any` for the event, as one Callable type cannot tie each kind to its own TypedDict.
 PREP: dict[str, Prep] = {
     "game_started": _prep_game_started, "step_started": _prep_step_started, "turn_order": _prep_turn_order,
     "explorer_moved": _prep_explorer_moved, "explorer_enters": _prep_explorer_enters,
     "marker_drawn": _prep_marker_drawn, "explorer_returned": _prep_explorer_returned,
-    "explorer_lost": _prep_knots, "kumara_roll": _prep_kumara_roll, "kumara": _prep_kumara,
-    "transit": _prep_pieces, "stack_moved": _prep_pieces, "war_canoes_stopped": _prep_variant_from("cause"),
+    "explorer_lost": _prep_explorer_lost, "kumara_roll": _prep_kumara_roll, "kumara": _prep_kumara,
+    "transit": _prep_pieces, "stack_moved": _prep_pieces, "war_canoes_stopped": _prep_war_canoes_stopped,
     "battle_started": _prep_battle_started, "die_rolled": _prep_die_rolled, "retreat": _prep_retreat,
     "conquest": _prep_conquest, "build_planned": _prep_build_planned, "built": _prep_built,
-    "built_kinds": _prep_built_kinds, "saved_build_point": _prep_saved_build_point, "vp_changed": _prep_vp,
-    "claim_failed": _prep_vp, "game_over": _prep_game_over, "event_tie": _prep_event_tie,
-    "village_lost": lambda e, f, r, s: "malaria" if e.get("cause") == "malaria" else "",
-    "build_points_lost": _prep_build_points_lost, "build_points_gained": _prep_bp,
+    "built_kinds": _prep_built_kinds, "saved_build_point": _prep_saved_build_point,
+    "vp_changed": _prep_vp_changed, "claim_failed": _prep_claim_failed, "game_over": _prep_game_over,
+    "event_tie": _prep_event_tie, "village_lost": _prep_village_lost,
+    "build_points_lost": _prep_build_points_lost, "build_points_gained": _prep_build_points_gained,
     "pieces_gained": _prep_pieces_gained, "pieces_sunk": _prep_pieces_sunk, "malaria_roll": _prep_malaria_roll,
 }
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
-from engine import BattleView, Ruleset
+from engine import BattleView, LogEntry, Ruleset, views
 
 from .. import dice, theme, words
 from ..theme import Scale
@@ -64,11 +64,13 @@ class BattleModel:
 
     @classmethod
     def from_event(cls, e: Mapping[str, Any]) -> BattleModel:
-        front, back = e.get("front") or [{}, {}], e.get("back") or [{}, {}]
-        attacker, defender = (Side(str(name), dict(front[i]), dict(back[i]))
-                              for i, name in enumerate((e.get("attacker"), e.get("defender"))))
-        return cls(str(e.get("hex")), (attacker, defender), int(e.get("local_warriors") or 0),
-                   int(e.get("villages") or 0))
+        """The battle a `battle_started` event opens (read through its declared type)."""
+        b = cast(views.BattleStartedEvent, e)
+        front, back = b["front"], b["back"]
+        attacker, defender = (Side(name, dict(front[i]), dict(back[i]))
+                              for i, name in enumerate((b["attacker"], b["defender"])))
+        # `.get` for these two: the engine always sends them, but a test sketches a battle without them
+        return cls(b["hex"], (attacker, defender), int(b.get("local_warriors") or 0), int(b.get("villages") or 0))
 
     @classmethod
     def from_view(cls, b: BattleView) -> BattleModel:
@@ -90,32 +92,35 @@ class BattleModel:
         return next((s for s in self.sides if s.name == player), None)
 
     def apply(self, e: Mapping[str, Any]) -> None:
-        """Move the copy on by one event of this battle."""
-        kind = e.get("kind")
-        if kind == "battle_card":
-            side = self.side_of(e.get("player"))
+        """Move the copy on by one event of this battle (an engine event as the table shows it, with `_line`,
+        and `throw_seed` on a die roll; its own fields are read through the declared type of its kind)."""
+        if "kind" not in e:
+            return
+        ev = cast(LogEntry, e)
+        if ev["kind"] == "battle_card":
+            side = self.side_of(ev["player"])
             if side is not None:
-                side.cards.append(str(e.get("card")))
-        elif kind == "die_rolled":
+                side.cards.append(ev["card"])
+        elif ev["kind"] == "die_rolled":
             seed = e.get("throw_seed")
-            self.rolls.append(Roll(int(e["face"]), int(e.get("modifier") or 0), str(e.get("result")),
+            self.rolls.append(Roll(int(ev["face"]), int(ev["modifier"]), ev["result"],
                                    None if seed is None else int(seed)))
-        elif kind == "reroll" and self.rolls:
+        elif ev["kind"] == "reroll" and self.rolls:
             self.rolls[-1].again = True
-        elif kind in ("piece_panicked", "piece_removed"):
-            piece = str(e.get("piece"))
-            side = self.sides[1] if piece == LOCAL else self.side_of(e.get("player"))
+        elif ev["kind"] in ("piece_panicked", "piece_removed"):
+            piece = ev["piece"]
+            side = self.sides[1] if piece == LOCAL else self.side_of(ev["player"])
             if piece == LOCAL:
                 self.locals = max(0, self.locals - 1)
             elif side is not None and side.front.get(piece):
                 side.front[piece] -= 1
                 if not side.front[piece]:
                     del side.front[piece]
-                if kind == "piece_panicked":
+                if ev["kind"] == "piece_panicked":
                     side.panicked[piece] = side.panicked.get(piece, 0) + 1
-        elif kind == "battle_over":
+        elif ev["kind"] == "battle_over":
             self.over = True
-        if kind in OUTCOMES and e.get("_line"):
+        if ev["kind"] in OUTCOMES and e.get("_line"):
             said, rule = e["_line"]
             self.outcome.append(words.text("battle.outcome", line=said.rstrip("."), rule=rule) if rule else said)
 
