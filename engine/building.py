@@ -105,11 +105,11 @@ def begin_player(state: GameState) -> list[Event]:
         return []
     sub.areas = build_areas(state, player)
     sub.bp = [sum(state.villages(h) for h in area) for area in sub.areas]
+    events_bp = random_events.take_build_points(state, player)      # A7's gains and losses, used up now
     if sub.areas and state.home[player] in sub.areas[0]:
         # A2's coin, the cards' BP and A7's gains and losses are spent at home.
-        extra = build_point_bonus(state, player) + state.saved_bp[player] + state.adv.bp_delta[player]
+        extra = build_point_bonus(state, player) + state.saved_bp[player] + events_bp
         sub.bp[0] = max(0, sub.bp[0] + extra)
-    state.adv.bp_delta[player] = 0
     return []
 
 

@@ -194,6 +194,12 @@ def apply_effect(state: GameState, player: int, effect: Mapping[str, Any], targe
     return [event("event_without_effect", player=name)]
 
 
+def take_build_points(state: GameState, player: int) -> int:
+    """The build points the events gave or took for this player's next Building step (A7), used up now."""
+    delta, state.adv.bp_delta[player] = state.adv.bp_delta[player], 0
+    return delta
+
+
 def sink(state: GameState, h: int, count: int) -> list[Event]:
     """X28: the owners lose their cheapest pieces first; bands and colonies left without a canoe drown. The
     pieces lost go back to their owners' supply before everyone's eyes, so the event says what they were."""
