@@ -5,6 +5,8 @@ import os
 import sys
 from pathlib import Path
 
+from hypothesis import settings
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -20,3 +22,10 @@ import engine  # noqa: E402
 @pytest.fixture(scope="session")
 def rules() -> engine.Ruleset:
     return engine.load_ruleset()
+
+
+# CI draws the same examples every run (a red CI names a real regression, never a new random draw); a developer's
+# runs draw new ones each time, and every failure found that way is pinned with @example.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
