@@ -375,8 +375,8 @@ def place_builds(state: GameState, sub: Building, player: int) -> list[Event]:
     for item, h in sub.builds[player]:
         per_hex.setdefault(h, {})
         per_hex[h][item] = per_hex[h].get(item, 0) + 1
-    # A card's free pieces come from what the planned builds leave (« from your counter mix », B1.6): a build
-    # paid for always gets its piece, whichever hex is filled first.
+    # A card's free pieces come from what the planned builds leave (« from your counter mix », B1.6, X41): a
+    # build paid for always gets its piece, whichever hex is filled first.
     left = {kind: len(state.pieces_of(player, KIND_INDEX[kind], UNBUILT)) - pending(sub, player, kind)
             for kind in PIECES}
     for card in sub.uses[player]:
