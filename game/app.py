@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -63,6 +64,21 @@ class Scene:
 
 SWITCH_INTERVAL = 0.001
 
+S = TypeVar("S", bound=type[Scene])
+# Every scene class by its name: scenes ask the app for another scene by name (`App.make`), so that no scene module
+# imports another. Each scene module registers its classes with `@scene(name)`; importing `game.scenes` registers
+# them all.
+SCENES: dict[str, Callable[..., Scene]] = {}
+
+
+def scene(name: str) -> Callable[[S], S]:
+    """Register a scene class under a name."""
+    def register(cls: S) -> S:
+        assert name not in SCENES, f"two scenes are called {name}"
+        SCENES[name] = cls
+        return cls
+    return register
+
 
 class App:
     """The window's loop and its scene stack."""
@@ -82,6 +98,14 @@ class App:
         # A bot thinks in a worker thread (game/match.py) and holds the interpreter between switches: a shorter
         # switch interval than Python's 5 ms keeps the frame loop's waits short (docs/PERFORMANCE.md, issue 18).
         sys.setswitchinterval(SWITCH_INTERVAL)
+
+    def make(self, name: str, *args: Any, **kw: Any) -> Scene:
+        """A new scene of the registered name (SCENES), built for this app."""
+        try:
+            maker = SCENES[name]
+        except KeyError:
+            raise KeyError(f"no scene is registered as {name!r} (import game.scenes first)") from None
+        return maker(self, *args, **kw)
 
     # --- the stack --------------------------------------------------------------------------------------------
 

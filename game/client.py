@@ -12,6 +12,8 @@ import pygame
 
 import engine
 
+from . import flow, scenes
+from . import monkey as ui_monkey
 from .app import App, Settings
 from .match import Match
 from .paths import default_data_dir, ensure_dir
@@ -61,8 +63,6 @@ def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
     size = args.size or DEFAULT_SIZE
     screen = open_display(size, args.fullscreen)
     app = App(screen, settings_from(args), rules, fixed_dt=1 / 60 if args.screenshot or args.ui_monkey else None)
-    from .scenes import flow
-    from .scenes.title import TitleScene
     if args.ui_monkey:
         return monkey(app, rules, args)
     try:
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
     if match is not None:
         flow.start_match(app, match)
     else:
-        app.push(TitleScene(app))
+        app.push(app.make("title"))
     if args.screenshot:
         return screenshot(app, match, args)
     app.frame()
@@ -91,10 +91,6 @@ def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
 
 def screenshot(app: App, match: Match | None, args: argparse.Namespace) -> int:
     """Draw one settled frame of the scene asked for, from the viewer asked for, to a PNG file."""
-    from .scenes.end import EndScene
-    from .scenes.handoff import HandoffScene
-    from .scenes.setup import SetupScene
-    from .scenes.table import TableScene
     scene = args.scene or ("table" if match is not None else "title")
     if scene in ("table", "end", "handoff") and match is None:
         print("error: --scene table, end and handoff need a game (--new, --load or --continue)")
@@ -104,16 +100,16 @@ def screenshot(app: App, match: Match | None, args: argparse.Namespace) -> int:
         print(f"error: --viewer {viewer!r} does not play; players: {', '.join(match.names)}")
         return 2
     if scene == "setup":
-        app.push(SetupScene(app))
+        app.push(app.make("setup"))
     elif match is not None:
         table = app.top
-        assert isinstance(table, TableScene)
+        assert isinstance(table, scenes.table.TableScene)
         table.show(viewer if args.viewer else match.viewer())
         if scene == "end":
-            app.push(EndScene(app, match))
+            app.push(app.make("end", match))
         elif scene == "handoff":
             name = viewer or match.names[0]
-            app.push(HandoffScene(app, name, lambda _: None, match.settings.get(name)))
+            app.push(app.make("handoff", name, lambda _: None, match.settings.get(name)))
     app.draw()
     pygame.image.save(app.screen, args.screenshot)
     if match is not None:
@@ -126,7 +122,6 @@ def monkey(app: App, rules: engine.Ruleset, args: argparse.Namespace) -> int:
     """--ui-monkey N: N games played by synthetic input (game/monkey.py); exit code 1 if any action could not be
     made by input or a game's hash differs from the engine's alone. With several human seats (the default: all
     human), the seats get PINs and standing orders, as players sharing a screen might."""
-    from . import monkey as ui_monkey
     seats = args.seats or ["human"]
     several = seats.count("human") > 1 or seats == ["human"]          # one kind alone is every seat's kind
     failures, counts = ui_monkey.run(app, rules, args.ui_monkey, args.device, args.seats,

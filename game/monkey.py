@@ -20,11 +20,10 @@ import pygame
 import engine
 from engine.ai import BOTS, Sight
 
-from . import gestures
+from . import flow, gestures
 from .app import App
 from .match import HUMAN, Match
 from .render import hud
-from .scenes import flow
 from .scenes.handoff import KEYS, HandoffScene
 from .scenes.table import TableScene
 from .seats import IN_PERSON, ORDER_CHOICES, ORDERS, SeatSettings, is_window, pin_hash, standing_answer, window_power

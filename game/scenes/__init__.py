@@ -1,1 +1,4 @@
-"""One module per scene: title, setup, table, hand-off, end, settings."""
+"""The screens of the client. Importing this package registers every scene with the app (`game.app.SCENES`)."""
+from . import battle, end, handoff, message, orders, pause, recap, setup, table, title
+
+__all__ = ["battle", "end", "handoff", "message", "orders", "pause", "recap", "setup", "table", "title"]

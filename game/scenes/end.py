@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
-from ..app import App
+from .. import flow, theme
+from ..app import App, scene
 from ..match import Match
 from ..render.hud import eval_fraction, fraction_text
+from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Form
-from .dialog import Dialog
 
 
+@scene("end")
 class EndScene(Dialog):
     closable = False
 
@@ -22,13 +23,11 @@ class EndScene(Dialog):
         self.view = match.view(None)
 
     def again(self) -> None:
-        from .flow import open_setup, open_title
-        open_title(self.app)
-        open_setup(self.app)
+        flow.open_title(self.app)
+        flow.open_setup(self.app)
 
     def title(self) -> None:
-        from .flow import open_title
-        open_title(self.app)
+        flow.open_title(self.app)
 
     def why(self) -> str:
         view, result = self.view, self.match.result()

@@ -10,7 +10,7 @@ from functools import partial
 import pygame
 
 from .. import theme, words
-from ..app import App, Scene
+from ..app import App, Scene, scene
 from ..input import Intent
 from ..seats import PIN_DIGITS, SeatSettings, pin_matches
 from ..ui.widgets import Button, Form
@@ -61,6 +61,7 @@ class PinPad:
         self.form.draw(screen, size)
 
 
+@scene("handoff")
 class HandoffScene(Scene):
     def __init__(self, app: App, player: str, ready: Callable[[str], None], settings: SeatSettings | None = None):
         super().__init__(app)
@@ -107,6 +108,7 @@ class HandoffScene(Scene):
         self.pad.draw(screen, w / 2, y + unit * 4, unit, scale.body)
 
 
+@scene("pin")
 class PinScene(Scene):
     """Choosing a seat's PIN before a game: typed twice, the same both times."""
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import App
+from ..app import App, scene
+from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Form
-from .dialog import Dialog
 
 
+@scene("message")
 class MessageScene(Dialog):
     def __init__(self, app: App, title: str, message: str):
         super().__init__(app, Form([Button("OK", app.pop, primary=True)]))

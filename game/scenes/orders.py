@@ -10,11 +10,11 @@ import pygame
 from engine import View
 
 from .. import theme, words
-from ..app import App
+from ..app import App, scene
 from ..match import Match
 from ..seats import ORDER_CHOICES, order_of, window_power
+from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Choice, Form
-from .dialog import Dialog
 
 
 def window_cards(view: View, rules) -> list[tuple[str, str]]:
@@ -31,6 +31,7 @@ def window_cards(view: View, rules) -> list[tuple[str, str]]:
     return out
 
 
+@scene("orders")
 class OrdersScene(Dialog):
     def __init__(self, app: App, match: Match, player: str, view: View):
         self.match, self.player = match, player

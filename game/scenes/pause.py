@@ -5,13 +5,14 @@ from collections.abc import Callable
 
 import pygame
 
-from .. import theme, words
-from ..app import App
+from .. import flow, theme, words
+from ..app import App, scene
 from ..match import Match
+from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Form
-from .dialog import Dialog
 
 
+@scene("pause")
 class PauseScene(Dialog):
     def __init__(self, app: App, match: Match, orders: Callable[[], None] | None = None):
         buttons = [Button("Resume", app.pop, primary=True)]
@@ -22,9 +23,8 @@ class PauseScene(Dialog):
         self.match = match
 
     def leave(self) -> None:
-        from .flow import open_title
         self.match.close()
-        open_title(self.app)
+        flow.open_title(self.app)
 
     def quit(self) -> None:
         self.match.close()

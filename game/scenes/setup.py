@@ -11,12 +11,12 @@ import pygame
 import engine
 from engine.ai import LEVELS
 
-from .. import theme, words
-from ..app import App
+from .. import flow, theme, words
+from ..app import App, scene
 from ..match import HUMAN
 from ..seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
+from ..ui.backdrop import MenuPage
 from ..ui.widgets import Button, Choice, Form, NumberField, Toggle, Widget
-from .backdrop import MenuPage
 
 SETUP_SEATS = (HUMAN, *LEVELS)
 # One line per advanced rule: what changes when it is on (RULES.md section A).
@@ -32,6 +32,7 @@ OPTION_HINTS = {
 TARGETS = [(False, "usual")] + [(v, str(v)) for v in range(15, 36)]
 
 
+@scene("setup")
 class SetupScene(MenuPage):
     def __init__(self, app: App, players: int = 4):
         super().__init__(app)
@@ -99,7 +100,7 @@ class SetupScene(MenuPage):
             self.options.pop(key, None)
 
     def open_seats(self) -> None:
-        self.app.push(SeatsScene(self.app, self))
+        self.app.push(self.app.make("seats", self))
 
     def humans(self) -> list[tuple[int, str]]:
         """The human seats with the names the seed deals them."""
@@ -107,10 +108,9 @@ class SetupScene(MenuPage):
         return [(i, homes[i]) for i in range(self.players) if self.seats[i] == HUMAN]
 
     def start(self) -> None:
-        from .flow import new_match
         settings = {name: SeatSettings(pin_hash(name, self.pins[i]) if i in self.pins else None,
                                        self.windows.get(i, IN_PERSON)) for i, name in self.humans()}
-        new_match(self.app, self.players, self.seats[:self.players], self.seed, dict(self.options), settings)
+        flow.new_match(self.app, self.players, self.seats[:self.players], self.seed, dict(self.options), settings)
 
     # --- drawing ---------------------------------------------------------------------------------------------
 
@@ -151,6 +151,7 @@ class SetupScene(MenuPage):
         self.form.draw(screen, scale.body)
 
 
+@scene("seats")
 class SeatsScene(MenuPage):
     """Pass-and-play settings of the human seats: a PIN each (set on a keypad while the others look away), and
     whether the seat answers card windows in person or by standing orders (game/seats.py)."""
@@ -180,8 +181,7 @@ class SeatsScene(MenuPage):
             del self.setup.pins[seat]
             self.build()
             return
-        from .handoff import PinScene
-        self.app.push(PinScene(self.app, name, lambda digits: self.chosen(seat, digits)))
+        self.app.push(self.app.make("pin", name, lambda digits: self.chosen(seat, digits)))
 
     def chosen(self, seat: int, digits: str) -> None:
         self.setup.pins[seat] = digits

@@ -19,8 +19,8 @@ import pygame
 
 import engine
 
-from .. import anim, dice, gestures, theme, words
-from ..app import App, Scene
+from .. import anim, dice, flow, gestures, theme, words
+from ..app import App, Scene, scene
 from ..input import Intent
 from ..match import Match
 from ..render import hud
@@ -56,6 +56,7 @@ class HexMenu:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
 
+@scene("table")
 class TableScene(Scene):
     def __init__(self, app: App, match: Match):
         super().__init__(app)
@@ -133,8 +134,7 @@ class TableScene(Scene):
         if viewer != self.viewer:
             self.viewer = viewer
             if viewer is not None and len(match.humans) > 1 and viewer != self.holder:
-                from .handoff import HandoffScene
-                self.app.push(HandoffScene(self.app, viewer, self.take_over, match.settings.get(viewer)))
+                self.app.push(self.app.make("handoff", viewer, self.take_over, match.settings.get(viewer)))
                 return
             self.take_over(viewer)
         elif match.actions != self.log_actions:
@@ -148,8 +148,7 @@ class TableScene(Scene):
                 self.install()
         if not self.pending and not self.anim.busy and match.stopped and not self.ended:
             self.ended = True
-            from .flow import game_ended
-            game_ended(self.app, match)
+            flow.game_ended(self.app, match)
 
     def install(self) -> None:
         """The newest view goes on the board; the decision is rebuilt from the legal actions."""
@@ -647,8 +646,7 @@ class TableScene(Scene):
                 self.first = None
                 self.rebuild_bar()
                 return
-            from .pause import PauseScene
-            self.app.push(PauseScene(self.app, self.match, self.open_orders if self.orders_rect() else None))
+            self.app.push(self.app.make("pause", self.match, self.open_orders if self.orders_rect() else None))
 
     def orders_rect(self) -> pygame.Rect | None:
         """The button of the viewer's standing orders, at the foot of the left column: shown on their own
@@ -662,10 +660,9 @@ class TableScene(Scene):
         return pygame.Rect(left.x, left.bottom - round(unit * 2.2), left.w, round(unit * 2.2))
 
     def open_orders(self) -> None:
-        from .orders import OrdersScene
         if self.shown_viewer is None:               # the public view has no standing orders (orders_rect)
             return
-        self.app.push(OrdersScene(self.app, self.match, self.shown_viewer, self.shown))
+        self.app.push(self.app.make("orders", self.match, self.shown_viewer, self.shown))
 
     def handle_menu(self, intent: Intent) -> bool:
         """A hex's menu takes the intents aimed at it; a click elsewhere or back closes it."""

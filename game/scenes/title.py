@@ -3,19 +3,19 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
-from ..app import App
+from .. import flow, theme
+from ..app import App, scene
+from ..ui.backdrop import MenuPage, backdrop
 from ..ui.widgets import Button, Form
-from .backdrop import MenuPage, backdrop
 
 
+@scene("title")
 class TitleScene(MenuPage):
     def __init__(self, app: App):
         super().__init__(app)
         self.form = Form()
 
     def enter(self) -> None:
-        from . import flow
         has_save = flow.autosave_path(self.app).exists()
         self.form = Form([
             Button("New game", lambda: flow.open_setup(self.app), primary=True),

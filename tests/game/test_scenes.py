@@ -114,7 +114,7 @@ def test_setup_offers_the_levels_each_with_its_sentence_and_leaving_stops_a_hard
 
 
 def test_a_finished_game_shows_the_end_scene_and_offers_a_new_game(app):
-    from game.scenes.flow import new_match
+    from game.flow import new_match
     app.push(TitleScene(app))
     new_match(app, 2, ["rules"], 5, {})
     for _ in range(3000):

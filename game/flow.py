@@ -1,13 +1,20 @@
-"""Moving between scenes: the title, the new-game setup, a match's table, its end, the settings."""
+"""Moving between screens: the title, the new-game setup, a match's table, its end, the settings.
+
+Scenes are made by name through the app's registry (`App.make`), so this module and the scenes import no scene
+module; `game.scenes` registers them all when it is imported.
+"""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import engine
 
-from ..app import App
-from ..match import Match
-from ..paths import ensure_dir
+from .app import App
+from .match import Match
+from .paths import ensure_dir
+from .seats import SeatSettings
 
 
 def autosave_path(app: App) -> Path:
@@ -15,28 +22,27 @@ def autosave_path(app: App) -> Path:
 
 
 def open_title(app: App) -> None:
-    from .title import TitleScene
-    app.reset(TitleScene(app))
+    app.reset(app.make("title"))
 
 
 def open_setup(app: App) -> None:
-    from .setup import SetupScene
-    app.push(SetupScene(app))
+    app.push(app.make("setup"))
 
 
 def open_settings(app: App) -> None:
-    from .settings import SettingsScene
-    app.push(SettingsScene(app))
+    """A placeholder until the settings issue (speed, language, controls, accessibility)."""
+    app.push(app.make("message", "Settings", "Speed, language, controls and display settings arrive in a later "
+                      "version. For now, start the game with --speed slow/normal/fast/instant, --size WxH or "
+                      "--fullscreen."))
 
 
 def start_match(app: App, match: Match) -> None:
     """The table replaces every scene below it: the game is now what the window shows."""
-    from .table import TableScene
-    app.reset(TableScene(app, match))
+    app.reset(app.make("table", match))
 
 
-def new_match(app: App, players: int, seats: list[str], seed: int, options: dict,
-              settings: dict | None = None) -> None:
+def new_match(app: App, players: int, seats: list[str], seed: int, options: dict[str, Any],
+              settings: Mapping[str, SeatSettings] | None = None) -> None:
     ensure_dir(app.settings.data_dir)
     match = Match.new(app.rules, players, seats, seed, options, speed=app.settings.speed,
                       autosave=autosave_path(app), max_turns=app.settings.max_turns, settings=settings)
@@ -45,22 +51,20 @@ def new_match(app: App, players: int, seats: list[str], seed: int, options: dict
 
 def continue_game(app: App) -> None:
     """The latest autosave, or a message saying why it cannot be opened (the save is never touched)."""
-    from .message import MessageScene
     try:
         match = Match.load(app.rules, autosave_path(app), speed=app.settings.speed, autosave=autosave_path(app),
                            max_turns=app.settings.max_turns)
     except engine.SaveError as exc:
-        app.push(MessageScene(app, "The saved game cannot be opened", str(exc)))
+        app.push(app.make("message", "The saved game cannot be opened", str(exc)))
         return
     start_match(app, match)
 
 
 def game_ended(app: App, match: Match) -> None:
     """Record the result line; close the window if asked to, else show the end scene."""
-    from .end import EndScene
     line = match.result().summary()
     app.settings.results.append(line)
     if app.settings.exit_at_end:
         app.quit()
         return
-    app.push(EndScene(app, match))
+    app.push(app.make("end", match))

@@ -13,7 +13,7 @@ from ..input import Intent
 from ..render.camera import ZOOMS
 from ..render.layout import Layout
 from ..render.mapart import MapArt
-from ..ui.widgets import Form
+from .widgets import Form
 
 
 @lru_cache(maxsize=2)

@@ -7,7 +7,7 @@ import pygame
 from .. import theme
 from ..app import App, Scene
 from ..input import Intent
-from ..ui.widgets import Form
+from .widgets import Form
 
 
 class Dialog(Scene):
