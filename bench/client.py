@@ -93,7 +93,8 @@ def frame_times(frames: int, seats: list[str], speed: str, searching: bool = Fal
         for _ in range(30):                             # warm the caches: the map at this zoom, the text
             app.frame()
         app.frame_times.clear()
-        spots = [table.camera.to_screen(*table.layout.centres[h]) for h in range(0, len(table.layout.centres), 7)]
+        centres = table.map.layout.centres
+        spots = [table.map.camera.to_screen(*centres[h]) for h in range(0, len(centres), 7)]
         spots = [(x, y) for x, y in spots if 400 < x < 1400 and 100 < y < 1000]
         for i in range(frames):
             x, y = spots[i % len(spots)]

@@ -1,8 +1,10 @@
 """The loop: clock, event pump, the scene stack and frame timing.
 
 Scenes are pushed, popped and replaced; the top scene gets every intent; drawing starts at the topmost opaque
-scene and goes up, so a dialog draws over the scene below it. Tests and screenshots run the same loop with a
-fixed clock (`fixed_dt`): the same inputs give the same frames.
+scene and goes up, so a dialog draws over the scene below it. An overlay that is see-through (the battle over
+the table) lets the intents it does not use, and time, through to the scene below it; every scene drawn then
+gets a second pass (`draw_over`) for what must lie over the overlays (menus, toasts, tooltips). Tests and
+screenshots run the same loop with a fixed clock (`fixed_dt`): the same inputs give the same frames.
 """
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ class Scene:
     """One screen of the client. Scenes see intents, views and events only, never a GameState."""
 
     opaque = True
+    see_through = False           # an overlay: the scene below still gets time and the intents it leaves
 
     def __init__(self, app: App):
         self.app = app
@@ -44,14 +47,17 @@ class Scene:
     def leave(self) -> None:
         """The scene is about to be covered or removed."""
 
-    def handle(self, intent: Intent) -> None:
-        """React to one intent."""
+    def handle(self, intent: Intent) -> bool | None:
+        """React to one intent; a see-through scene returns False to pass it to the scene below."""
 
     def update(self, dt: float) -> None:
         """Advance time by dt seconds."""
 
     def draw(self, screen: pygame.Surface) -> None:
         """Draw the scene."""
+
+    def draw_over(self, screen: pygame.Surface) -> None:
+        """Draw what lies over every scene drawn this frame (after they have all drawn)."""
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
@@ -134,6 +140,33 @@ class App:
             self.running = False
         return scene
 
+    def insert_above(self, base: Scene, scene: Scene) -> None:
+        """Put an overlay right above `base`, under any scene already over it (a dialog stays on top)."""
+        at = self.stack.index(base) + 1
+        if at == len(self.stack):
+            self.push(scene)
+            return
+        self.stack.insert(at, scene)
+
+    def remove(self, scene: Scene) -> None:
+        """Take a scene out of the stack wherever it is."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self.stack:
+            self.stack.remove(scene)
+
+    def live(self) -> list[Scene]:
+        """The scenes that get time and intents: the top one and those under see-through overlays, top first."""
+        out: list[Scene] = []
+        for scene in reversed(self.stack):
+            out.append(scene)
+            if not scene.see_through:
+                break
+        return out
+
+    def takes_input(self, scene: Scene) -> bool:
+        return scene in self.live()
+
     def replace(self, scene: Scene) -> None:
         """Put `scene` in place of the top one."""
         if self.stack:
@@ -166,14 +199,20 @@ class App:
                 intents += self.input.event(e)
         intents += self.input.poll(dt)
         for intent in intents:
-            if self.top is not None:
-                self.top.handle(intent)
-        if self.top is not None:
-            self.top.update(dt)
+            self.dispatch(intent)
+        for scene in reversed(self.live()):
+            if scene in self.stack:            # an update may take an overlay away
+                scene.update(dt)
         self.draw()
         pygame.display.flip()
         self.frame_times.append(time.perf_counter() - start)
         self.frames += 1
+
+    def dispatch(self, intent: Intent) -> None:
+        """The top scene gets the intent; a see-through one passes on what it does not use."""
+        for scene in self.live():
+            if scene.handle(intent) or not scene.see_through:
+                return
 
     def draw(self) -> None:
         if not self.stack:
@@ -183,6 +222,8 @@ class App:
             first -= 1
         for scene in self.stack[first:]:
             scene.draw(self.screen)
+        for scene in self.stack[first:]:
+            scene.draw_over(self.screen)
 
     def resized(self) -> None:
         screen = pygame.display.get_surface()
@@ -200,5 +241,5 @@ class App:
         """Run frames until the top scene is settled (for screenshots and tests)."""
         for _ in range(max_frames):
             self.frame()
-            if self.top is None or self.top.settled:
+            if all(scene.settled for scene in self.live()):
                 return

@@ -27,6 +27,7 @@ class Intent(NamedTuple):
     f: float = 1.0
     char: str = ""
     pointer: bool = False         # x, y are where the pointer is (a mouse gesture), not a focus-based one
+    nudge: bool = False           # a cursor step by the arrows without Shift: a map pans by a step instead
 
 
 KEYMAP = {
@@ -60,6 +61,7 @@ class Input:
         self.axes: dict[int, float] = {}
         self.held_pan: set[int] = set()
         self.cursor_dir = (0, 0)
+        self.cursor_nudge = False          # the held cursor direction came from the arrows without Shift
         self.cursor_wait = 0.0
         self.pads: dict[int, object] = {}
 
@@ -102,7 +104,7 @@ class Input:
         if t == pygame.CONTROLLERBUTTONDOWN:
             self.device = PAD
             if e.button in PAD_DPAD:
-                self.cursor_dir, self.cursor_wait = PAD_DPAD[e.button], CURSOR_REPEAT * 2
+                self.cursor_dir, self.cursor_wait, self.cursor_nudge = PAD_DPAD[e.button], CURSOR_REPEAT * 2, False
                 return [Intent("cursor", dx=PAD_DPAD[e.button][0], dy=PAD_DPAD[e.button][1])]
             kind = PAD_BUTTONS.get(e.button)
             return [Intent(kind)] if kind else []
@@ -138,7 +140,8 @@ class Input:
             return [Intent("prev" if e.mod & pygame.KMOD_SHIFT else "next")]
         if key in CURSOR_KEYS:
             self.cursor_dir, self.cursor_wait = CURSOR_KEYS[key], CURSOR_REPEAT * 2
-            return [Intent("cursor", dx=CURSOR_KEYS[key][0], dy=CURSOR_KEYS[key][1])]
+            self.cursor_nudge = not e.mod & pygame.KMOD_SHIFT
+            return [Intent("cursor", dx=CURSOR_KEYS[key][0], dy=CURSOR_KEYS[key][1], nudge=self.cursor_nudge)]
         if key in ZOOM_KEYS:
             return [Intent("zoom", f=ZOOM_KEYS[key])]
         if e.unicode and e.unicode.isdigit() and e.unicode.isascii():
@@ -154,7 +157,7 @@ class Input:
         direction = (0 if abs(x) < .5 else (1 if x > 0 else -1), 0 if abs(y) < .5 else (1 if y > 0 else -1))
         if direction == self.cursor_dir:
             return []
-        self.cursor_dir, self.cursor_wait = direction, CURSOR_REPEAT * 2
+        self.cursor_dir, self.cursor_wait, self.cursor_nudge = direction, CURSOR_REPEAT * 2, False
         return [Intent("cursor", dx=direction[0], dy=direction[1])] if direction != (0, 0) else []
 
     def add_pad(self, index: int) -> None:
@@ -180,7 +183,7 @@ class Input:
             self.cursor_wait -= dt
             if self.cursor_wait <= 0:
                 self.cursor_wait = CURSOR_REPEAT
-                out.append(Intent("cursor", dx=self.cursor_dir[0], dy=self.cursor_dir[1]))
+                out.append(Intent("cursor", dx=self.cursor_dir[0], dy=self.cursor_dir[1], nudge=self.cursor_nudge))
         return out
 
     def release(self) -> None:

@@ -97,15 +97,15 @@ def issue(hands: Hands, table: TableScene, action: engine.Action) -> None:
     for kind, value in target:
         where = value
         if kind == "button":
-            if action not in table.bar_actions:
+            if action not in table.bar.actions:
                 return                              # a two-player turn order needs no direction
-            where = table.bar_actions.index(action)
+            where = table.bar.actions.index(action)
         if hands.device == "mouse":
             point(hands, table, kind, where)
         else:
             focus(hands, table, kind, where)
-    if table.menu is not None:
-        rows = [row[1] for row in table.menu.rows]
+    if table.menus.menu is not None:
+        rows = [row[1] for row in table.menus.menu.rows]
         if action in rows:
             choose_in_menu(hands, table, rows.index(action))
 
@@ -116,16 +116,16 @@ def point(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
         rows = hud.player_rows(table.panels()["left"], table.shown, table.app.scale)
         hands.click(rows[value].center)
     elif kind == "button":
-        hands.click(table.bar.widgets[value].rect.center)
+        hands.click(table.bar.form.widgets[value].rect.center)
     else:
-        cx, cy = table.layout.centres[value]
+        cx, cy = table.map.layout.centres[value]
         for _ in range(4):
-            if table.map_visible(cx, cy):
+            if table.map.visible(cx, cy):
                 break
             area = table.map_area()
-            sx, sy = table.camera.to_screen(cx, cy)
+            sx, sy = table.map.camera.to_screen(cx, cy)
             hands.drag(area.center, (area.centerx - sx, area.centery - sy))
-        hands.click(table.camera.to_screen(cx, cy))
+        hands.click(table.map.camera.to_screen(cx, cy))
 
 
 def focus(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
@@ -138,7 +138,7 @@ def focus(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
 
 
 def choose_in_menu(hands: Hands, table: TableScene, index: int) -> None:
-    menu = table.menu
+    menu = table.menus.menu
     assert menu is not None
     if hands.device == "mouse":
         lst = menu.list
@@ -149,7 +149,7 @@ def choose_in_menu(hands: Hands, table: TableScene, index: int) -> None:
         hands.click(lst.row_rect(index).center)
         return
     for _ in range(len(menu.rows) + 1):
-        if table.menu is None or table.menu.list.index == index:
+        if table.menus.menu is None or table.menus.menu.list.index == index:
             break
         hands.press("down")
     hands.press("select")
@@ -213,10 +213,12 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
             unlock(hands, top, pins.get(top.player), wrong_first=handoffs == 0)
             handoffs += 1
             continue
-        if not isinstance(top, TableScene):
+        table = next((scene for scene in app.live() if isinstance(scene, TableScene)), None)
+        if table is None:                           # the table under its overlays (battle, recap) takes input
             unreachable += 1
             print(f"  stuck on {type(top).__name__}", flush=True)
             break
+        top = table
         if not top.legal or top.anim.busy or top.pending:
             hands.frame()
             idle += 1

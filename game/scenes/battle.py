@@ -4,7 +4,8 @@ It shows both sides as the rules see them: the front row that fights, the local 
 row (bands a transport canoe brought, non-combat pieces), the pieces that panicked, the battle cards each side
 played, the villages at stake; the tray where the die is thrown (game/dice.py); and what the last roll did, with
 the row of the battle table that applies and why (the face, a card's modifier). The owner's choices (panic
-picks, retreat, saving villages, a new home) stay the table's gestures: the lit hexes and the decision bar.
+picks, retreat, saving villages, a new home) stay the table's gestures: the lit hexes and the decision bar, so
+the overlay (`BattleScene`, put over the table when a battle starts) lets every intent through to the table.
 
 The panel follows the events as their animations end (a copy of the battle, moved on event by event), and takes
 the view's battle as the truth whenever the table installs a view.
@@ -20,6 +21,8 @@ import pygame
 from engine import BattleView, LogEntry, Ruleset, views
 
 from .. import dice, theme, words
+from ..app import App, Scene, scene
+from ..input import Intent
 from ..theme import Scale
 
 LOCAL = "local_warrior"
@@ -129,6 +132,42 @@ class BattleModel:
         """The last die thrown, at rest in the tray until the next throw."""
         roll = self.rolls[-1] if self.rolls else None
         return None if roll is None or roll.seed is None else dice.throw(roll.face, roll.seed)
+
+
+@scene("battle")
+class BattleScene(Scene):
+    """The battle over the table's map: it stands at the top of the map, or above the decision bar when the
+    battle's hex is up there, and shrinks to a strip when the decision lights a hex it would cover (a retreat,
+    a new home)."""
+
+    opaque = False
+    see_through = True
+
+    def __init__(self, app: App, table: Any, model: BattleModel):
+        super().__init__(app)
+        self.table = table
+        self.model = model
+
+    def rect(self) -> pygame.Rect:
+        table, scale = self.table, self.app.scale
+        area = table.map_area()
+        floor = table.bar.rect.top if table.legal else None
+        m, camera, layout = self.app.rules.map, table.map.camera, table.map.layout
+        h = m.hex_of(self.model.hex) if m.has_name(self.model.hex) else -1
+        hx, hy = camera.to_screen(*layout.centres[h]) if h >= 0 else (-1e9, -1e9)
+        top = not panel_rect(area, scale, False).inflate(scale.unit * 3, scale.unit * 3).collidepoint(hx, hy)
+        full = panel_rect(area, scale, False, top, floor)
+        covered = any(full.collidepoint(camera.to_screen(*layout.centres[lit])) for lit in table.plan.by_hex)
+        return panel_rect(area, scale, True, top, floor) if covered else full
+
+    def handle(self, intent: Intent) -> bool:
+        return False
+
+    def draw(self, screen: pygame.Surface) -> None:
+        rect = self.rect()
+        throwing = self.table.anim.throw
+        draw(screen, rect, self.model, throwing.pose if throwing else None, self.app.rules, self.app.scale,
+             words.face_up_tiles(self.table.shown), rect.h < self.app.scale.unit * 5)
 
 
 # --- drawing ----------------------------------------------------------------------------------------------------

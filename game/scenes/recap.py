@@ -1,14 +1,18 @@
 """"Since your last turn" (pass and play): after a hand-off, what happened since the incoming player last saw
 the table is replayed on the map through their own eyes (the table does it, from the view they last saw), and
 listed here in words. Any key skips the replay; a click on the list closes it; their first decision does too.
+The list is a scene over the table that lets every other intent through to it.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
 from .. import theme, words
+from ..app import App, Scene, scene
+from ..input import Intent
 from ..theme import Scale
 
 SHOWN = 6                                 # the newest lines listed; the log keeps them all
@@ -37,3 +41,31 @@ def draw(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[tuple[str, st
     if len(lines) > SHOWN:
         more = theme.text(words.text("recap.more", n=len(lines) - SHOWN), size, theme.MUTED)
         screen.blit(more, (box.x + unit * 0.6, round(y)))
+
+
+@scene("recap")
+class RecapScene(Scene):
+    """The list at the bottom right of the map, above the decision bar."""
+
+    opaque = False
+    see_through = True
+
+    def __init__(self, app: App, table: Any, lines: list[tuple[str, str]]):
+        super().__init__(app)
+        self.table = table
+        self.lines = lines
+
+    def rect(self) -> pygame.Rect:
+        table = self.table
+        return rect(table.map_area(), self.app.scale, len(self.lines), table.bar.rect.top if table.legal else None)
+
+    def handle(self, intent: Intent) -> bool:
+        """A click on the list closes it (once the replay has played or been skipped)."""
+        if intent.kind != "select" or not intent.pointer or self.table.anim.busy or \
+                not self.rect().collidepoint(intent.x, intent.y):
+            return False
+        self.table.cover("recap_scene", None)
+        return True
+
+    def draw(self, screen: pygame.Surface) -> None:
+        draw(screen, self.rect(), self.lines, self.app.scale, self.table.anim.busy)

@@ -132,12 +132,12 @@ def test_the_log_tells_a_roll_only_once_the_die_has_settled_and_a_key_hurries_it
         app.frame()
     throw = table.anim.throw
     assert throw is not None and table.battle is not None
-    assert not any("battle die" in line for line, _ in table.log), "the die is still rolling"
+    assert not any("battle die" in line for line, _ in table.log.lines), "the die is still rolling"
     face = throw.throw.face
     key(app, pygame.K_SPACE)
     assert not table.anim.busy and table.battle.throw is not None
     assert table.battle.throw.rest.face == table.battle.rolls[0].face == face, "hurried: the same face"
-    assert any(f"shows {face}" in line for line, _ in table.log)
+    assert any(f"shows {face}" in line for line, _ in table.log.lines)
 
 
 def test_the_overlay_comes_and_goes_with_the_battle(app, rules) -> None:
@@ -146,8 +146,8 @@ def test_the_overlay_comes_and_goes_with_the_battle(app, rules) -> None:
         app.frame()
         if table.legal:
             break
-    assert table.battle is not None and table.battle_rect() is not None, "Tonga decides inside the battle"
-    shot = pygame.image.tobytes(app.screen.subsurface(table.battle_rect()), "RGB")
+    assert table.battle_scene is not None, "Tonga decides inside the battle"
+    shot = pygame.image.tobytes(app.screen.subsurface(table.battle_scene.rect()), "RGB")
     assert len({shot[i:i + 3] for i in range(0, len(shot), 3 * 97)}) > 8, "the panel is drawn"
     for _ in range(40):
         if table.battle is None:
@@ -155,7 +155,7 @@ def test_the_overlay_comes_and_goes_with_the_battle(app, rules) -> None:
         if table.legal:
             table.act(table.legal[0])
         app.frame()
-    assert table.battle is None and table.battle_rect() is None, "after the battle the overlay leaves the map"
+    assert table.battle is None and table.battle_scene is None, "after the battle the overlay leaves the map"
     assert not (table.shown.get("movement") or {}).get("battle")
 
 

@@ -10,6 +10,7 @@ import pygame
 import engine
 from game import monkey
 from game.match import Match
+from game.scenes.battle import BattleScene
 from game.scenes.table import TableScene
 
 from .conftest import click, key
@@ -28,9 +29,9 @@ def table_for(app, rules, scenario=None, seats=("human", "rules"), speed="instan
 
 def screen_of(table, label):
     h = table.app.rules.map.hex_of(label)
-    cx, cy = table.layout.centres[h]
-    table.camera.centre_on(cx, cy)
-    return table.camera.to_screen(cx, cy)
+    cx, cy = table.map.layout.centres[h]
+    table.map.camera.centre_on(cx, cy)
+    return table.map.camera.to_screen(cx, cy)
 
 
 def test_E3_the_premove_destinations_are_lit_and_a_click_goes_there(app, rules):
@@ -44,15 +45,15 @@ def test_E3_the_premove_destinations_are_lit_and_a_click_goes_there(app, rules):
 def test_a_refused_click_says_why_with_the_rule(app, rules):
     table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "exploration"})
     click(app, screen_of(table, "1509"))
-    assert table.match.decisions == [] and table.toasts
-    assert "(E3)" in table.toasts[0][0] and "unexplored" in table.toasts[0][0]
+    assert table.match.decisions == [] and table.menus.toasts
+    assert "(E3)" in table.menus.toasts[0][0] and "unexplored" in table.menus.toasts[0][0]
 
 
 def test_B_a_hex_menu_offers_the_builds_and_greys_what_it_cannot_with_the_reason(app, rules):
     table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "building",
                                    "islands": [{"ig": "Tonga", "villages": 2, "controller": "Tonga"}]})
     click(app, screen_of(table, "0807"))
-    menu = table.menu
+    menu = table.menus.menu
     assert menu is not None
     texts = {text: why for text, _, why in menu.rows}
     assert any(why is None and "colony" in text for text, why in texts.items())
@@ -60,9 +61,9 @@ def test_B_a_hex_menu_offers_the_builds_and_greys_what_it_cannot_with_the_reason
     assert any("war canoe" in text and why.rule == "B2" for text, why in greyed), "3 BP for 2 BP: greyed"
     war = next(i for i, (text, _, why) in enumerate(menu.rows) if why is not None and "war canoe" in text)
     click(app, menu.list.row_rect(war).center)
-    assert table.match.decisions == [] and "(B2)" in table.toasts[0][0]
-    colony = next(i for i, (text, _, why) in enumerate(table.menu.rows) if why is None and "colony" in text)
-    click(app, table.menu.list.row_rect(colony).center)
+    assert table.match.decisions == [] and "(B2)" in table.menus.toasts[0][0]
+    colony = next(i for i, (text, _, why) in enumerate(table.menus.menu.rows) if why is None and "colony" in text)
+    click(app, table.menus.menu.list.row_rect(colony).center)
     assert table.match.decisions == [engine.Action("build", ("colony", "0807"))]
 
 
@@ -74,8 +75,8 @@ def test_T2_the_first_player_is_picked_in_the_panel_then_the_direction(app, rule
     table = app.top
     rows = hud.player_rows(table.panels()["left"], table.shown, app.scale)
     click(app, rows["Hiva"].center)
-    assert table.first == "Hiva" and len(table.bar_actions) >= 2
-    button = next(b for b, a in zip(table.bar.widgets, table.bar_actions) if a.args == ("Hiva", "ccw"))
+    assert table.first == "Hiva" and len(table.bar.actions) >= 2
+    button = next(b for b, a in zip(table.bar.form.widgets, table.bar.actions) if a.args == ("Hiva", "ccw"))
     click(app, button.rect.center)
     assert match.decisions == [engine.Action("order", ("Hiva", "ccw"))]
 
@@ -83,13 +84,13 @@ def test_T2_the_first_player_is_picked_in_the_panel_then_the_direction(app, rule
 def test_the_palette_lists_every_action_and_highlights_its_hex(app, rules):
     table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "exploration"})
     key(app, pygame.K_p)
-    assert table.palette is not None and len(table.palette.items) == len(table.legal)
-    actions = table.palette_actions()
+    assert table.menus.palette is not None and len(table.menus.palette.items) == len(table.legal)
+    actions = table.menus.palette_actions()
     premove = next(i for i, a in enumerate(actions) if a.verb == "premove")
-    table.palette.index = premove
-    assert table.chosen_hexes() == [rules.map.hex_of(actions[premove].args[0])]
+    table.menus.palette.index = premove
+    assert table.menus.chosen_hexes() == [rules.map.hex_of(actions[premove].args[0])]
     key(app, pygame.K_RETURN)
-    assert table.match.decisions == [actions[premove]] and table.palette is None
+    assert table.match.decisions == [actions[premove]] and table.menus.palette is None
 
 
 def test_animations_hold_the_new_view_until_they_end_and_a_key_skips_them(app, rules):
@@ -110,10 +111,10 @@ def test_M4_a_party_is_formed_moved_and_stopped_by_gestures(app, rules):
     assert table.match.decisions[-1] == engine.Action("party", ("0807",))
     for verb_args in (("take", ("war_canoe",)), ("take", ("warrior_band", "war_canoe"))):
         action = engine.Action(*verb_args)
-        click(app, table.bar.widgets[table.bar_actions.index(action)].rect.center)
+        click(app, table.bar.form.widgets[table.bar.actions.index(action)].rect.center)
     assert "War canoe (2 left) with a warrior band" in engine_headline(table)
     click(app, screen_of(table, "0906"))
-    click(app, table.bar.widgets[table.bar_actions.index(engine.Action("done"))].rect.center)
+    click(app, table.bar.form.widgets[table.bar.actions.index(engine.Action("done"))].rect.center)
     assert [str(a) for a in table.match.decisions] == ["party 0807", "take war_canoe",
                                                        "take warrior_band war_canoe", "go 0906", "done"]
 
@@ -137,28 +138,28 @@ PARTY = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906", "1
 
 
 def button_of(table, action):
-    return table.bar.widgets[table.bar_actions.index(action)]
+    return table.bar.form.widgets[table.bar.actions.index(action)]
 
 
 def test_what_ends_a_decision_keeps_its_place_at_the_right_of_the_bar(app, rules):
     table = table_for(app, rules, PARTY)
     click(app, screen_of(table, "0807"))
-    rows = [action for _, action, _ in table.menu.rows]        # the hex also offers to raise the canoe (M6)
-    click(app, table.menu.list.row_rect(rows.index(engine.Action("party", ("0807",)))).center)
+    rows = [action for _, action, _ in table.menus.menu.rows]        # the hex also offers to raise the canoe (M6)
+    click(app, table.menus.menu.list.row_rect(rows.index(engine.Action("party", ("0807",)))).center)
     done = engine.Action("done")
     right = button_of(table, done).rect.right
     for action in (engine.Action("take", ("war_canoe",)), engine.Action("take", ("warrior_band", "war_canoe")),
                    engine.Action("take", ("transport_canoe",))):
         click(app, button_of(table, action).rect.center)
         assert button_of(table, done).rect.right == right, "the choices before it came and went"
-    assert all(b.rect.right <= right for b in table.bar.widgets)
+    assert all(b.rect.right <= right for b in table.bar.form.widgets)
 
 
 def test_a_greyed_menu_line_pointed_at_says_why_under_the_menu(app, rules):
     table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "building",
                                    "islands": [{"ig": "Tonga", "villages": 2, "controller": "Tonga"}]})
     click(app, screen_of(table, "0807"))
-    menu = table.menu
+    menu = table.menus.menu
     greyed = next(i for i, (_, _, why) in enumerate(menu.rows) if why is not None)
     below = pygame.Rect(menu.rect.x, menu.rect.bottom, menu.rect.w, app.scale.unit * 2).clip(app.screen.get_rect())
     shots = []
@@ -175,13 +176,13 @@ def post_motion(app, pos):
 
 def test_the_map_turns_to_the_lit_hexes_when_none_is_in_sight(app, rules):
     table = table_for(app, rules, PARTY)                 # Tonga (0807) alone is lit: a party forms there
-    tx, ty = table.layout.centres[rules.map.hex_of("0807")]
-    far = max(table.layout.centres, key=lambda c: (c[0] - tx) ** 2 + (c[1] - ty) ** 2)
+    tx, ty = table.map.layout.centres[rules.map.hex_of("0807")]
+    far = max(table.map.layout.centres, key=lambda c: (c[0] - tx) ** 2 + (c[1] - ty) ** 2)
     area = table.map_area()
-    table.camera.put(far[0], far[1], area.centerx, area.centery)
-    assert not any(table.map_visible(*table.layout.centres[h]) for h in table.plan.by_hex)
+    table.map.camera.put(far[0], far[1], area.centerx, area.centery)
+    assert not any(table.map.visible(*table.map.layout.centres[h]) for h in table.plan.by_hex)
     table.build_decision()
-    assert any(table.map_visible(*table.layout.centres[h]) for h in table.plan.by_hex)
+    assert any(table.map.visible(*table.map.layout.centres[h]) for h in table.plan.by_hex)
 
 
 def test_the_keyboard_cursor_has_a_tooltip_only_while_keys_are_used(app, rules, monkeypatch):
@@ -190,10 +191,10 @@ def test_the_keyboard_cursor_has_a_tooltip_only_while_keys_are_used(app, rules, 
     monkeypatch.setattr(hud, "tooltip", lambda screen, at, lines, scale, avoid=None: shown.append(lines[0]))
     table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "exploration"})
     click(app, screen_of(table, "0807"))                 # the click leaves the cursor on the hex it chose
-    post_motion(app, table.bar_rect.center)
+    post_motion(app, table.bar.rect.center)
     shown.clear()
     app.frame()
-    assert table.cursor >= 0 and shown == [], "the mouse is on the bar: no tooltip for a hex"
+    assert table.map.cursor >= 0 and shown == [], "the mouse is on the bar: no tooltip for a hex"
     key(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
     shown.clear()
     app.frame()
@@ -207,7 +208,7 @@ def test_M3_hovering_a_chain_hex_draws_every_ride_from_it(app, rules):
     table = table_for(app, rules, scenario)
     assert {a.verb for a in table.legal} >= {"transit"}
     post_motion(app, screen_of(table, "0807"))
-    assert table.shown_routes() == {("0807", "0906")}
+    assert table.map.shown_routes() == {("0807", "0906")}
 
 
 def test_M11_a_player_who_lost_the_home_clicks_the_new_one(app, rules):
@@ -220,9 +221,10 @@ def test_M11_a_player_who_lost_the_home_clicks_the_new_one(app, rules):
     state = game(rules, [{"hex": "Tonga", "war_canoe": 2}], [], tiles=tiles, islands=islands)
     do(state, "party 0807", "take war_canoe", "take war_canoe", "go 0806", "done", "end", "die 6", "raze")
     match = Match(rules, state, {"Tonga": "rules", "Samoa": "human"}, state.seed, speed="instant")
-    app.push(TableScene(app, match))
+    table = TableScene(app, match)
+    app.push(table)
     app.frame()
-    table = app.top
+    assert isinstance(app.top, BattleScene), "the battle's overlay stands over the table"
     assert {rules.map.labels[h] for h in table.plan.by_hex} == {"0805", "0905"}
     click(app, screen_of(table, "0905"))
     assert match.decisions == [engine.Action("home", ("0905",))]
@@ -238,7 +240,7 @@ def test_V3_the_claim_is_a_button_of_the_bar_and_the_cards_can_be_shown_first(ap
     app.frame()
     table = app.top
     claim = engine.Action("claim")
-    assert set(table.bar_actions) == {claim, engine.Action("pass"), engine.Action("show", ("moai",)),
+    assert set(table.bar.actions) == {claim, engine.Action("pass"), engine.Action("show", ("moai",)),
                                       engine.Action("show", ("poi",))}
     click(app, button_of(table, engine.Action("show", ("poi",))).rect.center)
     click(app, button_of(table, claim).rect.center)

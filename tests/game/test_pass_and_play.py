@@ -47,8 +47,8 @@ def frames_for(app, rules, scenario, hover: str) -> list[bytes]:
     for _ in range(3):
         app.frame()
     shots = [pygame.image.tobytes(app.screen, "RGB")]
-    cx, cy = table.layout.centres[rules.map.hex_of(hover)]
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(round(v) for v in table.camera.to_screen(cx, cy)),
+    cx, cy = table.map.layout.centres[rules.map.hex_of(hover)]
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(round(v) for v in table.map.camera.to_screen(cx, cy)),
                             rel=(1, 1), buttons=(0, 0, 0)))
     app.frame()
     shots.append(pygame.image.tobytes(app.screen, "RGB"))
@@ -115,8 +115,8 @@ def test_with_two_humans_a_bot_turn_is_drawn_from_the_public_view(app, rules):
         elif table.legal:
             table.act(table.legal[-1])
         if match.to_act == match.names[1]:
-            seen_public = seen_public or table.shown_viewer is None
-            assert table.shown_viewer is None or not table.legal
+            seen_public = seen_public or table.viewer.shown is None
+            assert table.viewer.shown is None or not table.legal
     assert seen_public, "while the bot decides, nobody's secrets are on the screen"
 
 
@@ -198,13 +198,13 @@ def test_since_your_last_turn_replays_from_the_view_the_player_last_saw(app, rul
     for _ in range(3000):
         app.frame()
         if isinstance(app.top, HandoffScene):
-            if app.top.player == first and table.seen.get(first):
+            if app.top.player == first and table.viewer.seen.get(first):
                 break
             app.top.go()
         elif table.legal and not table.anim.busy:
             table.act(table.legal[0])                              # explorers set out: moves to replay
     assert isinstance(app.top, HandoffScene) and app.top.player == first
-    last_seen = table.seen[first][0]
+    last_seen = table.viewer.seen[first][0]
     app.top.go()
     assert table.recap, "the incoming player gets the list of what happened"
     assert table.anim.busy and table.shown is last_seen, "the replay starts from the view they last saw"
@@ -250,7 +250,7 @@ def samoa_after_tonga_built(app, rules, build: str) -> tuple[bytes, list]:
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 15), rel=(1, 1), buttons=(0, 0, 0)))
     for _ in range(3):
         app.frame()
-    shot, log = pygame.image.tobytes(app.screen, "RGB"), list(table.log)
+    shot, log = pygame.image.tobytes(app.screen, "RGB"), list(table.log.lines)
     app.pop()
     match.close()
     return shot, log
@@ -271,15 +271,15 @@ def test_a_hand_off_comes_exactly_when_the_screen_passes_to_another_human(app, r
     for _ in range(3000):
         if match.stopped:
             break
-        before = table.shown_viewer
+        before = table.viewer.shown
         app.frame()
         if isinstance(app.top, HandoffScene):
             assert app.top.player != holder, "no hand-off back to the human who still holds the screen"
             handoffs += 1
             holder = app.top.player
             app.top.go()
-        elif table.shown_viewer is not None and table.shown_viewer != before:
-            assert before is None and table.shown_viewer == holder, "another human's view never comes unasked"
+        elif table.viewer.shown is not None and table.viewer.shown != before:
+            assert before is None and table.viewer.shown == holder, "another human's view never comes unasked"
             returns += 1
         elif table.legal:
             table.act(table.legal[-1])

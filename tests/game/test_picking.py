@@ -35,18 +35,18 @@ def test_the_table_picks_the_hex_under_the_mouse_at_three_zooms(app, rules):
     match = Match.new(rules, 2, ["human", "rules"], 3, speed="instant")
     app.push(TableScene(app, match))
     table = app.top
-    table.show_log = False
+    table.log.show = False
     checked = 0
     for zoom in (0.55, 1.0, 1.85):
-        table.camera.set_zoom(zoom)
-        table.camera.pan(97, -41)
-        for h, (x, y) in enumerate(table.layout.centres):
-            sx, sy = table.camera.to_screen(x, y)
+        table.map.camera.set_zoom(zoom)
+        table.map.camera.pan(97, -41)
+        for h, (x, y) in enumerate(table.map.layout.centres):
+            sx, sy = table.map.camera.to_screen(x, y)
             if not (0 <= sx < 1280 and 0 <= sy < 720) or table.over_panel(sx, sy) is not None:
                 continue
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(sx), round(sy)), rel=(0, 0),
                                                  buttons=(0, 0, 0)))
             app.frame()
-            assert table.hover == h
+            assert table.map.hover == h
             checked += 1
     assert checked > 150

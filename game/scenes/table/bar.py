@@ -1,0 +1,112 @@
+"""The decision bar across the bottom of the map: what the decision is about (its headline) and a button for
+each choice that has no place on the map (gestures.Plan.buttons, and the direction of the turn order once its
+first player is picked). Choices flow from the left edge; what ends the step or the decision
+(`gestures.ENDING`) stays at the right end, so that a second click in the same place never lands on a choice
+that moved under the pointer.
+"""
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+import engine
+
+from ... import gestures, theme, words
+from ...input import Intent
+from ...ui.widgets import Button, Form, Widget
+from .section import Section
+
+# The bar's buttons drawn as the main choice: what ends the step, and the winning claim.
+PRIMARY = frozenset({"end", "done", "pass", "return", "roll", "accept", "fight", "claim"})
+
+
+class DecisionBar(Section):
+    def __init__(self, table: Any):
+        super().__init__(table)
+        self.form = Form()
+        self.actions: list[engine.Action] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.table.legal)
+
+    def rebuild(self) -> None:
+        """The buttons of the decision now (after a new decision, or the turn order's first player picked)."""
+        table = self.table
+        actions = list(table.plan.buttons)
+        if table.plan.order and table.first is not None:
+            actions = table.plan.order[table.first] + actions
+        self.form = Form([Button(words.action_text(a, self.rules, table.shown), partial(table.act, a),
+                                 primary=a.verb in PRIMARY) for a in actions])
+        self.actions = actions
+        self.layout()
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind != "select":
+            return False
+        self.table.focus = -1
+        return self.form.handle(intent)
+
+    def layout(self) -> None:
+        """The buttons on as many rows as they need, the ending ones at the right end of the last row."""
+        area = self.table.map_area()
+        unit = self.scale.unit
+        font = theme.font(self.scale.small, "semibold")
+        height, gap = round(unit * 2.1), unit // 2
+        left, right = area.x + unit * 2, area.right - unit * 2
+        enders = [b for b, a in zip(self.form.widgets, self.actions, strict=True) if a.verb in gestures.ENDING]
+        for button in self.form.widgets:
+            button.rect = pygame.Rect(0, 0, min(font.size(button.label)[0] + unit * 1.6, right - left), height)
+        rows = self.rows([b for b in self.form.widgets if b not in enders], enders, left, right, gap)
+        head = unit * 1.6
+        top = area.bottom - unit // 2 - len(rows) * (height + unit // 3) - head
+        y = top + head
+        for row in rows:
+            x = left
+            tail = sum(b.rect.w + gap for b in enders)
+            for button in row:
+                if button in enders:
+                    x = max(x, right - tail + gap)
+                    tail -= button.rect.w + gap
+                button.rect.topleft = (round(x), round(y))
+                x += button.rect.w + gap
+            y += height + unit // 3
+        self.rect = pygame.Rect(area.x + unit, round(top), area.w - unit * 2,
+                                round(y - top)) if self.shown else pygame.Rect(0, 0, 0, 0)
+
+    @staticmethod
+    def rows(choices: list[Widget], enders: list[Widget], left: float, right: float, gap: float
+             ) -> list[list[Widget]]:
+        """The choices in rows that fit between left and right; the enders close the last row (or a new one)."""
+        rows: list[list[Widget]] = [[]]
+        x = left
+        for button in choices:
+            if rows[-1] and x + button.rect.w > right:
+                rows.append([])
+                x = left
+            rows[-1].append(button)
+            x += button.rect.w + gap
+        tail = sum(b.rect.w + gap for b in enders)
+        if enders and rows[-1] and x + tail > right + gap:
+            rows.append([])
+        rows[-1] += enders
+        return rows
+
+    def draw(self, screen: pygame.Surface) -> None:
+        table, scale = self.table, self.scale
+        theme.panel(screen, self.rect, alpha=245)
+        if table.plan.order and table.first is None:
+            hint = words.text("ui.pick_first")
+        elif table.plan.by_hex and not self.form.widgets:
+            hint = words.text("ui.pick_hex")
+        else:
+            hint = words.decision_headline(table.shown, self.rules, {a.verb for a in table.legal})
+        head = theme.text(theme.fit(hint, scale.small, self.rect.w - scale.unit), scale.small, theme.MUTED,
+                          "semibold")
+        screen.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + scale.unit * 0.3)))
+        stop = table.stop()
+        for i, button in enumerate(self.form.widgets):
+            button.draw(screen, stop == ("button", i), scale.small)

@@ -1,0 +1,209 @@
+"""The map: the board of the shown view over the cached static map, the lit hexes of the decision by what they
+do, the route of the hovered move, the hover, the keyboard's cursor and a hex's tooltip.
+
+The map takes what the other sections leave: pointing, dragging and zooming over the sea, a click on a hex
+(game/gestures.py: its one action, or its menu), the cursor and the arrows' pans. When every hex the decision
+lights is out of sight it turns to them, so that a player never has to hunt for what to click.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from ... import gestures, theme, words
+from ...input import Intent
+from ...render import hud
+from ...render.camera import ZOOMS, Camera
+from ...render.layout import Layout
+from ...render.mapart import Board, MapArt
+from .section import Section
+
+ROLE_COLOURS = {"premove": (120, 220, 255), "explore": (120, 220, 255), "course": (120, 220, 255),
+                "cross": (160, 200, 255), "go": (255, 236, 140), "party": (255, 236, 140),
+                "build": (150, 235, 140), "battle": (255, 120, 100), "retreat": (255, 170, 120),
+                "choose": (255, 255, 255)}
+
+
+def home_zoom(height: int) -> float:
+    """The zoom a table opens at: the map as large on any screen, island names readable (1.22 at 720 lines)."""
+    wanted = 1.22 * height / 720
+    return min(ZOOMS, key=lambda z: abs(z - wanted))
+
+
+class MapSection(Section):
+    def __init__(self, table: Any):
+        super().__init__(table)
+        app = table.app
+        self.layout = Layout(self.rules)
+        self.camera = Camera((self.layout.width, self.layout.height), app.screen.get_size())
+        self.art = MapArt(self.rules, self.layout, table.match.view(None)["options"], app.scale.unit)
+        self.hover = -1                            # hex under the pointer
+        self.cursor = -1                           # hex of the keyboard or pad cursor
+        self.pointing = True                       # the last intent came from the mouse (no cursor tooltip)
+        self.pointer = (0.0, 0.0)
+        self._routes: tuple[tuple[Any, ...], set[tuple[str, ...]]] = ((), set())   # the routes drawn, and for what
+        self._board: tuple[tuple[Any, ...], Board, int] | None = None
+        self.camera.set_zoom(home_zoom(app.screen.get_height()))
+
+    # --- where things are --------------------------------------------------------------------------------------
+
+    def hex_at(self, x: float, y: float) -> int:
+        return self.layout.hex_at(*self.camera.to_world(x, y))
+
+    def where(self, label: str) -> tuple[tuple[float, float], float]:
+        """A hex's centre on screen and its size there (for the animations)."""
+        h = self.rules.map.hex_of(label)
+        return self.camera.to_screen(*self.layout.centres[h]), self.layout.size * self.camera.zoom
+
+    def visible(self, wx: float, wy: float) -> bool:
+        """Whether a point of the map shows with room around it (off the panels, the bar and the overlays)."""
+        x, y = self.camera.to_screen(wx, wy)
+        unit = self.scale.unit
+        area = self.table.map_area().inflate(-unit * 4, -unit * 4)
+        return area.collidepoint(x, y) and not any(r.inflate(unit * 2, unit * 2).collidepoint(x, y)
+                                                   for r in self.table.covers())
+
+    def look_home(self) -> None:
+        """Centre the map between the homes and the unknown waters, where the game begins."""
+        view = self.table.shown
+        me = next((p for p in view["players"] if p["name"] == view["you"]), None)
+        if me is not None and me["home"]:
+            cx, cy = self.layout.centres[self.rules.map.hex_of(me["home"])]
+            self.camera.centre_on(cx + self.layout.size * 3, cy)
+        else:
+            xs = [self.layout.centres[h] for h in self.rules.map.explorable]
+            self.camera.centre_on(sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs))
+
+    def go_home(self) -> None:
+        self.camera.set_zoom(home_zoom(self.table.app.screen.get_height()))
+        self.look_home()
+
+    def show_lit_hexes(self) -> None:
+        """When every hex the decision lights lies out of sight (a drift far off, a battle elsewhere), turn the
+        map to them."""
+        centres = [self.layout.centres[h] for h in self.table.plan.by_hex]
+        if not centres or any(self.visible(x, y) for x, y in centres):
+            return
+        area = self.table.map_area()
+        self.camera.put(sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres),
+                        area.centerx, area.centery)
+
+    def bring_into_sight(self, h: int) -> None:
+        cx, cy = self.layout.centres[h]
+        if not self.visible(cx, cy):
+            self.camera.centre_on(cx, cy)
+
+    # --- gestures ----------------------------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> bool:
+        kind = intent.kind
+        if kind == "point":
+            self.hover = self.hex_at(intent.x, intent.y)
+        elif kind == "pan":
+            self.camera.pan(intent.dx, intent.dy)
+            self.table.menus.layout_menu(False)
+        elif kind == "zoom":
+            self.camera.zoom_by(intent.f, (intent.x, intent.y) if intent.pointer else None)
+        elif kind == "select" and intent.pointer:
+            self.table.focus = -1
+            h = self.hex_at(intent.x, intent.y)
+            if h >= 0:
+                self.cursor = h
+                self.table.menus.pick_hex(h)
+        elif kind == "cursor" and intent.nudge:     # arrows pan by a hex's step; Shift+arrows move the cursor
+            step = self.layout.size * 1.5 * self.camera.zoom
+            self.camera.pan(intent.dx * step, intent.dy * step)
+        elif kind == "cursor":
+            self.move_cursor(int(intent.dx), int(intent.dy))
+        elif kind == "fit":
+            self.camera.fit()
+        else:
+            return False
+        return True
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        if self.cursor < 0:
+            self.cursor = max(0, self.hex_at(*(s / 2 for s in self.camera.screen)))
+            return
+        self.cursor = self.layout.neighbour_on_screen(self.cursor, dx, dy)
+        self.bring_into_sight(self.cursor)
+
+    # --- drawing -----------------------------------------------------------------------------------------------
+
+    def board(self) -> pygame.Surface:
+        """The map with the board of the shown view: drawn whole for a new zoom or viewer, else only where it
+        changed."""
+        table = self.table
+        key = (self.camera.zoom, table.viewer.shown, self.art.min_text)
+        if self._board is None or self._board[0] != key:
+            self._board = (key, self.art.compose(self.camera.zoom, table.shown), table.shown_version)
+        elif self._board[2] != table.shown_version:
+            self.art.update(self._board[1], table.shown)
+            self._board = (key, self._board[1], table.shown_version)
+        return self._board[1].surface
+
+    def draw(self, screen: pygame.Surface) -> None:
+        cam = self.camera
+        screen.fill(theme.DEEP_SEA)
+        screen.blit(self.board(), (round(-cam.x * cam.zoom), round(-cam.y * cam.zoom)))
+        self.draw_marks(screen)
+
+    def draw_marks(self, screen: pygame.Surface) -> None:
+        """The lit hexes of the decision (by what they do), the route of the hovered one, the hexes of the
+        action chosen in a menu or the palette, the hover and the cursor."""
+        cam, table = self.camera, self.table
+        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260) if table.app.fixed_dt is None else 1.0
+        for h, role in gestures.hex_roles(table.plan).items():
+            colour = theme.mix(ROLE_COLOURS.get(role, (255, 255, 255)), (255, 255, 255), 0.3 * pulse)
+            pygame.draw.polygon(screen, colour, [cam.to_screen(x, y) for x, y in
+                                                 self.layout.corners(h, self.layout.size * 0.9)], 3)
+        m = self.rules.map
+        for path in self.shown_routes():
+            points = [cam.to_screen(*self.layout.centres[m.hex_of(label)]) for label in path]
+            pygame.draw.lines(screen, theme.WHITE, False, points, max(2, round(cam.zoom * 3)))
+            for p in points[1:]:
+                pygame.draw.circle(screen, theme.WHITE, p, max(3, round(cam.zoom * (6 if p == points[-1] else 4))))
+        for h in table.menus.chosen_hexes():
+            pygame.draw.polygon(screen, theme.HIGHLIGHT, [cam.to_screen(x, y) for x, y in self.layout.corners(h)], 5)
+        cursor = -1 if self.pointing else self.cursor          # the keyboard's cursor, while keys are used
+        for h, colour, width in ((self.hover, theme.WHITE, 2), (cursor, theme.HIGHLIGHT, 3)):
+            if h >= 0:
+                pygame.draw.polygon(screen, colour, [cam.to_screen(x, y) for x, y in self.layout.corners(h)], width)
+
+    def shown_routes(self) -> set[tuple[str, ...]]:
+        """The routes to draw: of the action highlighted in a hex's menu, else of every action at the hovered
+        hex (a pre-move's path, a party's step, each ride a piece may take along the transit chain)."""
+        table = self.table
+        menu = table.menus.menu
+        if menu is not None:
+            index = menu.list.index
+            actions = [menu.rows[index][1]] if 0 <= index < len(menu.rows) else []
+        else:
+            by_hex = table.plan.by_hex
+            target = self.hover if self.hover in by_hex else (
+                self.cursor if self.cursor in by_hex and not self.pointing else -1)
+            actions = by_hex.get(target, [])
+        key = (table.match.actions, tuple(actions))
+        if self._routes[0] != key:
+            routes = (tuple(table.match.route(a)) for a in actions)
+            self._routes = (key, {path for path in routes if len(path) > 1})
+        return self._routes[1]
+
+    def tooltip(self, screen: pygame.Surface) -> None:
+        """What the hovered hex (or the cursor's, while keys move it) holds, and what a click would do."""
+        h = self.hover if self.hover >= 0 else (-1 if self.pointing else self.cursor)
+        if h < 0:
+            return
+        table, rules = self.table, self.rules
+        view = table.shown
+        label = rules.map.labels[h]
+        record = next((r for r in view["hexes"] if r["hex"] == label), None)
+        lines = words.hex_lines(record, label, rules.map.kinds[h], rules, words.face_up_tiles(view))
+        actions = table.plan.by_hex.get(h)
+        if actions:
+            lines.append(words.text("ui.tip.one", action=words.action_text(actions[0], rules, view))
+                         if len(actions) == 1 else words.text("ui.tip.many", n=len(actions)))
+        at = self.pointer if self.hover >= 0 else self.camera.to_screen(*self.layout.centres[h])
+        hud.tooltip(screen, at, lines, self.scale, table.bar.rect if table.legal else None)

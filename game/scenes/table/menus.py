@@ -1,0 +1,250 @@
+"""The table's modal parts: a hex's menu, the action palette, and the toasts that say why a gesture was refused.
+
+A hex that offers several things opens a small list beside it; while building it also lists, greyed, what
+cannot be built there, and pointing at a greyed line says why (engine.why_not: the reason and its rule). The
+palette (P, pad Y) lists every legal action in words. While either is open it takes every intent: a click
+elsewhere or back closes it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+import engine
+
+from ... import gestures, theme, words
+from ...input import Intent
+from ...render import hud
+from ...ui.widgets import ListView
+from .section import Section
+
+TOAST = 3.5                     # seconds a refusal stays on screen
+BUILD_ITEMS = ("transport_canoe", "war_canoe", "warrior_band", "colony", "rumor", "improved_agriculture", "village")
+Row = tuple[str, engine.Action, engine.Reason | None]
+
+
+class HexMenu:
+    """What a hex offers when it offers several things (greyed lines say why not)."""
+
+    def __init__(self, h: int, rows: list[Row], picked: Callable[[int], None]):
+        self.hex, self.rows = h, rows
+        self.list = ListView([text for text, _, _ in rows], picked, enabled=[why is None for _, _, why in rows])
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+
+class Menus(Section):
+    def __init__(self, table: Any):
+        super().__init__(table)
+        self.menu: HexMenu | None = None
+        self.palette: ListView | None = None
+        self.toasts: list[tuple[str, float]] = []   # each refusal's words and the seconds it has left
+
+    @property
+    def open(self) -> bool:
+        return self.menu is not None or self.palette is not None
+
+    def close(self) -> None:
+        self.menu = self.palette = None
+
+    def toast(self, said: str) -> None:
+        self.toasts = [(said, TOAST), *self.toasts[:2]]
+
+    def tick(self, dt: float) -> None:
+        self.toasts = [(said, left - dt) for said, left in self.toasts if left - dt > 0]
+
+    # --- a hex's menu ------------------------------------------------------------------------------------------
+
+    def pick_hex(self, h: int, keyboard: bool = False) -> None:
+        """The player points at a hex: its one action is made, or its menu opens, or the refusal says why."""
+        table = self.table
+        actions = table.plan.by_hex.get(h)
+        if not actions:
+            if table.legal:
+                self.refuse(h)
+            return
+        rows: list[Row] = [(words.action_text(a, self.rules, table.shown), a, None) for a in actions]
+        rows += self.greyed_builds(h, actions)
+        if len(rows) == 1:
+            table.act(actions[0])
+            return
+        self.menu = HexMenu(h, rows, self.pick_menu)
+        self.layout_menu(keyboard)
+
+    def refuse(self, h: int) -> None:
+        """A click on a hex that offers nothing: say why, from the engine, for what the decision is about."""
+        table, rules = self.table, self.rules
+        label = rules.map.labels[h]
+        verbs = [a.verb for actions in table.plan.by_hex.values() for a in actions]
+        verb = max(set(verbs), key=verbs.count) if verbs else ""
+        if verb == "build":
+            self.toast(words.reason_text(table.match.why(engine.Action("build", ("village", label))), rules))
+        elif verb in ("premove", "explore", "go", "party"):
+            self.toast(words.reason_text(table.match.why(engine.Action(verb, (label,))), rules))
+        else:
+            self.toast(words.text("why.nothing_here", hex=words.place(label, rules, words.face_up_tiles(table.shown))))
+
+    def greyed_builds(self, h: int, actions: list[engine.Action]) -> list[Row]:
+        """While building, what cannot be built at this hex, and why (its cost, the supply, the squares)."""
+        if not any(a.verb == "build" for a in actions):
+            return []
+        label = self.rules.map.labels[h]
+        out: list[Row] = []
+        for item in BUILD_ITEMS:
+            action = engine.Action("build", (item, label))
+            if action in actions:
+                continue
+            reason = self.table.match.why(action)
+            if reason is not None:
+                out.append((words.action_text(action, self.rules, self.table.shown), action, reason))
+        return out
+
+    def pick_menu(self, index: int) -> None:
+        menu = self.menu
+        if menu is None or not 0 <= index < len(menu.rows):
+            return
+        _, action, reason = menu.rows[index]
+        if reason is not None:
+            self.toast(words.reason_text(reason, self.rules))
+            return
+        self.table.act(action)
+
+    def layout_menu(self, keyboard: bool) -> None:
+        """The menu beside its hex, kept inside the map."""
+        menu = self.menu
+        if menu is None:
+            return
+        scale, table = self.scale, self.table
+        size = scale.small
+        width = max(theme.font(size).size(t)[0] for t, _, _ in menu.rows) + scale.unit * 2
+        row = round(size * 1.45)
+        height = min(len(menu.rows), 10) * row
+        x, y = table.map.camera.to_screen(*table.map.layout.centres[menu.hex])
+        head = round(scale.unit * 1.6)                  # the menu's title line above its rows
+        outer = pygame.Rect(round(x + table.map.layout.size * table.map.camera.zoom * 0.6),
+                            round(y - height / 2) - head, width + scale.unit, height + head + round(scale.unit * 0.6))
+        outer.clamp_ip(table.map_area())
+        menu.rect = outer
+        menu.list.rect = pygame.Rect(outer.x + scale.unit // 2, outer.y + head, width, height)
+        menu.list.row = row
+        menu.list.index = 0 if keyboard else -1
+
+    # --- the palette -------------------------------------------------------------------------------------------
+
+    def open_palette(self) -> None:
+        table = self.table
+        if not table.legal:
+            return
+        actions = self.palette_actions()
+        self.palette = ListView([words.action_text(a, self.rules, table.shown) for a in actions],
+                                lambda i: table.act(actions[i]))
+        self.menu = None
+
+    def palette_actions(self) -> list[engine.Action]:
+        """Every legal action: the bar's, the turn order's, then the hexes' in map order."""
+        plan = self.table.plan
+        ordered = [a for first in plan.order.values() for a in first] + plan.buttons
+        for h in sorted(plan.by_hex):
+            ordered += plan.by_hex[h]
+        return ordered
+
+    def chosen_hexes(self) -> list[int]:
+        """The hexes the action highlighted in the palette or a menu names."""
+        if self.palette is not None:
+            actions = self.palette_actions()
+            if 0 <= self.palette.index < len(actions):
+                h = gestures.hex_of(actions[self.palette.index], self.rules)
+                return [h] if h >= 0 else []
+        if self.menu is not None:
+            return [self.menu.hex]
+        return []
+
+    # --- input -------------------------------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> bool:
+        """While a list is open it takes the intents aimed at it; back, or a click outside it, closes it."""
+        if self.palette is not None:
+            self.handle_list(self.palette, self.palette.rect, intent, always=True)
+            return True
+        if self.menu is not None:
+            return self.handle_list(self.menu.list, self.menu.list.rect, intent, always=False)
+        return False
+
+    def handle_list(self, lst: ListView, rect: pygame.Rect, intent: Intent, always: bool) -> bool:
+        kind = intent.kind
+        inside = intent.pointer and rect.collidepoint(intent.x, intent.y)
+        if kind in ("back", "menu") or (kind == "palette" and always) or (kind == "select" and intent.pointer
+                                                                          and not inside):
+            self.close()
+        elif kind == "select" and intent.pointer:
+            lst.click(intent.x, intent.y)
+        elif kind == "select":
+            lst.activate()
+        elif kind in ("cursor", "next", "prev"):
+            step = int(intent.dy) if kind == "cursor" else 1 if kind == "next" else -1
+            if step:
+                lst.move(step)
+            return bool(step) or kind != "cursor"
+        elif kind == "point" and inside:
+            i = lst.row_at(intent.y)
+            if i >= 0 or not always:
+                lst.index = i
+        elif kind == "zoom" and intent.pointer and (inside or always):
+            lst.scroll(-1 if intent.f > 1 else 1)
+        else:
+            return False
+        return True
+
+    # --- drawing -----------------------------------------------------------------------------------------------
+
+    def draw(self, screen: pygame.Surface) -> None:
+        if self.menu is not None:
+            self.draw_menu(screen, self.menu)
+        if self.palette is not None:
+            self.draw_palette(screen, self.palette)
+        self.draw_toasts(screen)
+
+    def draw_menu(self, screen: pygame.Surface, menu: HexMenu) -> None:
+        scale, rules = self.scale, self.rules
+        theme.panel(screen, menu.rect, alpha=250)
+        label = words.place(rules.map.labels[menu.hex], rules, words.face_up_tiles(self.table.shown))
+        head = theme.text(words.text("ui.menu.hint", hex=label), scale.small, theme.MUTED, "semibold")
+        screen.blit(head, (menu.rect.x + scale.unit * 0.5, menu.rect.y + scale.unit * 0.25))
+        menu.list.draw(screen, True, scale.small)
+        index = menu.list.index
+        why = menu.rows[index][2] if 0 <= index < len(menu.rows) else None
+        if why is not None:                                          # why the line is greyed
+            hud.tooltip(screen, (menu.rect.x - scale.unit, menu.rect.bottom - scale.unit * 0.6),
+                        [words.reason_text(why, rules)], scale)
+
+    def draw_palette(self, screen: pygame.Surface, palette: ListView) -> None:
+        scale = self.scale
+        area = self.table.map_area()
+        box = pygame.Rect(0, 0, min(area.w - scale.unit * 2, scale.unit * 30),
+                          min(area.h - scale.unit * 2, scale.unit * 24))
+        box.center = area.center
+        theme.panel(screen, box, alpha=250)
+        head = theme.text(words.text("ui.palette"), scale.body, theme.INK, "bold")
+        screen.blit(head, (box.x + scale.unit * 0.6, box.y + scale.unit * 0.4))
+        hint = theme.text(words.text("ui.palette.hint"), scale.small, theme.MUTED)
+        screen.blit(hint, hint.get_rect(topright=(box.right - scale.unit * 0.6, box.y + scale.unit * 0.5)))
+        palette.rect = pygame.Rect(box.x + scale.unit * 0.4, box.y + scale.unit * 2.2, box.w - scale.unit * 0.8,
+                                   box.h - scale.unit * 2.6)
+        palette.draw(screen, True, scale.small)
+
+    def draw_toasts(self, screen: pygame.Surface) -> None:
+        scale, table = self.scale, self.table
+        area = table.map_area()
+        y = table.panels()["top"].bottom + scale.unit * 0.6
+        for said, left in self.toasts:
+            label = theme.text(theme.fit(said, scale.small, area.w - scale.unit * 2), scale.small, theme.WHITE,
+                               "semibold")
+            box = label.get_rect(midtop=(area.centerx, round(y))).inflate(scale.unit, scale.unit * 0.5)
+            back = pygame.Surface(box.size, pygame.SRCALPHA)
+            alpha = round(235 * min(1.0, left / 0.4))
+            pygame.draw.rect(back, (150, 44, 36, alpha), back.get_rect(), border_radius=8)
+            screen.blit(back, box)
+            label.set_alpha(alpha)
+            screen.blit(label, label.get_rect(center=box.center))
+            y = box.bottom + scale.unit * 0.3

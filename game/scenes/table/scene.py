@@ -1,0 +1,416 @@
+"""The table: the map of the Pacific, the players, the decision bar, the log and the menus, for the human at the
+screen (or the public view while bots and chance play between several humans).
+
+The table is a few sections (game/scenes/table/*.py) that each handle their own intents and draw themselves;
+this scene follows the match, routes input by region and focus (an open menu takes everything first), and puts
+the battle and "since your last turn" over the map as scenes of their own. Each action's events play as
+animations over the view from before it; the new view is installed when they end, and any key or click skips
+them.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+import engine
+
+from ... import anim, flow, gestures
+from ...app import App, Scene, scene
+from ...input import Intent
+from ...match import Match
+from ..battle import BattleModel
+from .bar import DecisionBar
+from .log import Log
+from .map import MapSection
+from .menus import Menus
+from .players import Players
+from .section import Section
+from .viewer import Viewer
+
+PASSIVE = ("point", "pan", "zoom")          # intents that do not skip the animations
+SPATIAL = ("point", "select", "zoom")       # pointer intents that go to the region under the pointer
+Stop = tuple[str, int | str]                # a stop of the keyboard's focus: a bar button, a player row, a hex
+
+
+@scene("table")
+class TableScene(Scene):
+    def __init__(self, app: App, match: Match):
+        super().__init__(app)
+        self.match = match
+        self.viewer = Viewer(match.viewer() if len(match.humans) <= 1 else None)
+        self.shown = match.view(self.viewer.shown)  # the view the board shows (installed after animations)
+        self.shown_version = 0
+        self.pending = False                       # a newer view waits for the animations to end
+        self.anim = anim.Queue(self.apply_events)
+        self.legal: list[engine.Action] = []
+        self.plan = gestures.Plan()
+        self.first: str | None = None              # the turn order's first player, picked before the direction
+        self.focus = -1                            # the keyboard's stop (bar button, player row, lit hex)
+        self.ended = False
+        self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
+        self.map = MapSection(self)
+        self.players = Players(self)
+        self.bar = DecisionBar(self)
+        self.log = Log(self)
+        self.menus = Menus(self)
+        self.battle_scene: Any = None              # the battle overlay while a battle is fought (scenes/battle.py)
+        self.recap_scene: Any = None               # "since your last turn" (scenes/recap.py)
+        self.map.look_home()
+        self.apply_events(self.log.read())
+        self.install()
+
+    @property
+    def battle(self) -> BattleModel | None:
+        """The battle the overlay shows (M8), moved on by the events as their animations end."""
+        return self.battle_scene.model if self.battle_scene is not None else None
+
+    # --- the game moving on ----------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.anim.update(dt)
+        self.menus.tick(dt)
+        self.players.tick(dt)
+        if self.anim.busy:
+            return
+        if self.pending:
+            self.install()
+        if not self.legal:
+            self.match.tick(dt)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Follow the match: a new viewer (after a hand-off), new events (animated, then the new view), the legal
+        actions of the human at the screen, the end of the game."""
+        match = self.match
+        viewer = match.viewer()
+        if viewer != self.viewer.decides:
+            self.viewer.decides = viewer
+            if viewer is not None and len(match.humans) > 1 and viewer != self.viewer.holder:
+                self.app.push(self.app.make("handoff", viewer, self.take_over, match.settings.get(viewer)))
+                return
+            self.take_over(viewer)
+        elif match.actions != self.log.actions:
+            self.play(self.log.read(), match.speed)
+        if not self.pending and not self.anim.busy and match.stopped and not self.ended:
+            self.ended = True
+            flow.game_ended(self.app, match)
+
+    def play(self, events: list[dict[str, Any]], speed: str) -> None:
+        """Events as animations over the view on the board; the newest view once they have played."""
+        clips, leading = anim.from_events(events, self.explorers, speed)
+        self.apply_events(leading)
+        for clip in clips:
+            self.anim.add(clip)
+        if self.anim.busy:
+            self.pending = True
+        else:
+            self.install()
+
+    def install(self) -> None:
+        """The newest view goes on the board; the battle overlay takes the view's battle as the truth; the
+        decision is rebuilt from the legal actions."""
+        self.put_view(self.match.view(self.viewer.shown))
+        self.pending = False
+        movement = self.shown["movement"]
+        fought = movement.get("battle") if movement else None
+        if not fought:
+            self.cover("battle_scene", None)
+        elif self.battle is None or self.battle.hex != fought["hex"]:
+            self.cover("battle_scene", BattleModel.from_view(fought))
+        else:
+            self.battle_scene.model.sync(fought)
+        self.build_decision()
+
+    def put_view(self, view: engine.View) -> None:
+        self.shown = view
+        self.shown_version += 1
+        self.explorers = {p["name"]: p["explorer"] for p in view["players"]}
+
+    def apply_events(self, events: Sequence[Mapping[str, Any]]) -> None:
+        """Events whose animation has ended (or that have none): their lines join the log, the HUD learns what
+        a step waits for, the battle overlay moves on."""
+        self.log.add(events)
+        for event in events:
+            if event.get("kind") == "battle_started":
+                self.cover("battle_scene", BattleModel.from_event(event))
+            elif self.battle is not None and event.get("hex") == self.battle.hex:
+                self.battle_scene.model.apply(event)
+
+    def cover(self, slot: str, content: Any) -> None:
+        """Put an overlay scene over the table (the battle, or the recap) with this content, or take it away
+        (content None). The overlay sits right above the table, under any dialog."""
+        current = getattr(self, slot)
+        setattr(self, slot, None)                  # first: the table entering again must not put it back
+        if current is not None:
+            self.app.remove(current)
+        if content is not None:
+            setattr(self, slot, self.app.make("battle" if slot == "battle_scene" else "recap", self, content))
+            self.enter()
+
+    def enter(self) -> None:
+        """The table is on the stack: its overlays go over it (one made before the table was pushed, too)."""
+        if self not in self.app.stack:
+            return
+        for overlay in (self.battle_scene, self.recap_scene):
+            if overlay is not None and overlay not in self.app.stack:
+                self.app.insert_above(self, overlay)
+
+    @property
+    def recap(self) -> list[tuple[str, str]] | None:
+        """The lines of "since your last turn", while its box is up."""
+        return self.recap_scene.lines if self.recap_scene is not None else None
+
+    def take_over(self, viewer: str | None) -> None:
+        """A new viewer sits at the screen: the log is theirs from the start of the game. With several humans,
+        what happened since the incoming human last saw the table is replayed through their own eyes, from
+        the view they last saw, with its lines listed ("since your last turn")."""
+        self.anim.skip()
+        cam = self.map.camera
+        several = len(self.match.humans) > 1
+        self.viewer.leave(self.shown, self.log.next, (cam.x, cam.y, cam.zoom), several and viewer != self.viewer.shown)
+        returning = self.viewer.arrive(viewer)
+        # Nothing of the last viewer's gestures stays: where they looked, pointed or were refused (CLIENT.md).
+        self.menus.toasts, self.map.cursor, self.map.hover, self.focus = [], -1, -1, -1
+        self.log.reset()
+        self.cover("battle_scene", None)
+        self.cover("recap_scene", None)
+        events = self.log.read()
+        since = self.viewer.last_seen(viewer)
+        later = len(self.match.events(viewer, since[1])[0]) if since is not None else 0
+        missed = events[len(events) - later:] if later else []
+        if since is None or not later or returning:
+            # The holder watched the public view in between: no replay, the lines of what they missed suffice.
+            self.apply_events(events)
+            self.install()
+        else:
+            self.apply_events(events[:len(events) - later])
+            self.put_view(since[0])
+            self.pending = True
+            self.legal, self.plan = [], gestures.Plan()
+            self.menus.close()
+            self.bar.rebuild()
+            self.play(missed, "instant" if self.match.speed == "instant" else "fast")
+        if missed:
+            self.cover("recap_scene", [event["_line"] for event in missed])
+        self.restore_camera(viewer)
+
+    def restore_camera(self, viewer: str | None) -> None:
+        """Each viewer finds the map where they left it, or at home the first time (then, as always, turned
+        to the lit hexes if none is in sight); the public view keeps the map where the holder left it."""
+        where = self.viewer.camera_for(viewer)
+        if viewer is None and self.viewer.holder is not None:
+            pass                                   # the holder watches on: the map stays where they look
+        elif where is not None:
+            self.map.camera.zoom_to(*where)
+        else:
+            self.map.go_home()
+        self.map.show_lit_hexes()
+
+    def show(self, viewer: str | None) -> None:
+        """Show this viewer's table at once, without a hand-off (screenshots, tests)."""
+        self.viewer.decides = viewer
+        self.ended = True
+        self.take_over(viewer)
+
+    # --- the decision ------------------------------------------------------------------------------------------
+
+    def build_decision(self) -> None:
+        """The human's legal actions as gestures: lit hexes, bar buttons, player rows."""
+        match = self.match
+        human = self.viewer.decides is not None and match.human_to_act() == self.viewer.decides == self.viewer.shown
+        self.legal = match.legal() if human else []
+        self.plan = gestures.plan(self.legal, self.app.rules)
+        self.menus.close()
+        self.first = None
+        self.focus = -1
+        self.bar.rebuild()
+        self.map.show_lit_hexes()
+
+    def act(self, action: engine.Action) -> None:
+        """Make a decision; a refusal is shown, with its reason (it never happens through the gestures, whose
+        actions are legal, but a stale click could)."""
+        try:
+            self.match.act(action)
+        except engine.IllegalAction as exc:
+            self.menus.toast(str(exc))
+            return
+        self.legal = []
+        self.menus.close()
+        self.cover("recap_scene", None)
+        self.refresh()
+
+    # --- the keyboard's focus ----------------------------------------------------------------------------------
+
+    def stops(self) -> list[Stop]:
+        """What next/prev step through: the bar's buttons, the players to pick first, the lit hexes (top to
+        bottom, left to right)."""
+        out: list[Stop] = [("button", i) for i in range(len(self.bar.form.widgets))]
+        if self.plan.order and self.first is None:
+            out += [("row", name) for name in self.plan.order]
+        centres = self.map.layout.centres
+        out += [("hex", h) for h in sorted(self.plan.by_hex, key=lambda h: (round(centres[h][1]), centres[h][0]))]
+        return out
+
+    def stop(self) -> Stop | None:
+        stops = self.stops()
+        return stops[self.focus] if 0 <= self.focus < len(stops) else None
+
+    def step_focus(self, step: int) -> None:
+        stops = self.stops()
+        if not stops:
+            return
+        self.focus = (self.focus + step) % len(stops) if self.focus >= 0 else (0 if step > 0 else len(stops) - 1)
+        kind, target = stops[self.focus]
+        if kind == "button":
+            self.bar.form.focus = int(target)
+        elif kind == "hex":
+            self.map.cursor = int(target)
+            self.map.bring_into_sight(int(target))
+
+    def activate_stop(self) -> None:
+        stop = self.stop()
+        if stop is None:
+            if self.map.cursor >= 0 and self.map.cursor in self.plan.by_hex:
+                self.menus.pick_hex(self.map.cursor, keyboard=True)
+            return
+        kind, target = stop
+        if kind == "button":
+            self.bar.form.widgets[int(target)].activate()
+        elif kind == "row":
+            self.players.pick(str(target))
+        else:
+            self.menus.pick_hex(int(target), keyboard=True)
+
+    # --- where things are --------------------------------------------------------------------------------------
+
+    def panels(self) -> dict[str, pygame.Rect]:
+        """Where the panels lie on screen (the map fills the rest)."""
+        w, h = self.app.screen.get_size()
+        unit = self.app.scale.unit
+        top = pygame.Rect(0, 0, w, round(unit * 2.4))
+        left = pygame.Rect(unit // 2, top.bottom + unit // 2, round(unit * 17), 0)
+        left.h = h - left.y - unit // 2
+        right_w = round(unit * 18)
+        out = {"top": top, "left": left}
+        if self.log.show:
+            out["log"] = pygame.Rect(w - right_w - unit // 2, top.bottom + unit // 2, right_w, h - top.bottom - unit)
+        return out
+
+    def map_area(self) -> pygame.Rect:
+        """The part of the window where the map shows between the panels."""
+        w, h = self.app.screen.get_size()
+        panels = self.panels()
+        x0 = panels["left"].right
+        x1 = panels["log"].x if "log" in panels else w
+        return pygame.Rect(x0, panels["top"].bottom, x1 - x0, h - panels["top"].bottom)
+
+    def covers(self) -> list[pygame.Rect]:
+        """What lies over the map: the decision bar and the overlays."""
+        out = [self.bar.rect]
+        out += [overlay.rect() for overlay in (self.battle_scene, self.recap_scene) if overlay is not None]
+        return [r for r in out if r is not None]
+
+    def over_panel(self, x: float, y: float) -> str | None:
+        """The region under the pointer: a menu, an overlay, the bar, a panel, or None for the map."""
+        if self.menus.menu is not None and self.menus.menu.rect.collidepoint(x, y):
+            return "menu"
+        for name, overlay in (("battle", self.battle_scene), ("recap", self.recap_scene)):
+            rect = overlay.rect() if overlay is not None else None
+            if rect is not None and rect.collidepoint(x, y):
+                return name
+        if self.legal and self.bar.rect.collidepoint(x, y):
+            return "bar"
+        for name, rect in self.panels().items():
+            if rect.h > 0 and rect.collidepoint(x, y):
+                return name
+        return None
+
+    def section(self, region: str | None) -> Section | None:
+        return {"bar": self.bar, "left": self.players, "log": self.log, "top": self.players, None: self.map,
+                }.get(region)
+
+    # --- input -------------------------------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> None:
+        """Route an intent: skip the animations, else to an open menu, else to the region under the pointer,
+        else to the focus and the table's commands."""
+        kind = intent.kind
+        if intent.pointer:
+            self.map.pointer = (intent.x, intent.y)
+        self.map.pointing = intent.pointer
+        if self.anim.busy and kind not in PASSIVE:
+            self.anim.skip()                      # any key or click skips the animations
+            return
+        if self.menus.handle(intent):
+            return
+        if kind == "point":
+            self.map.hover, self.players.hover = -1, None
+            self.bar.form.handle(intent)
+        if intent.pointer and kind in SPATIAL:
+            section = self.section(self.over_panel(intent.x, intent.y))
+            if section is not None:
+                section.handle(intent)
+        elif not self.command(intent):
+            self.map.handle(intent)
+
+    def command(self, intent: Intent) -> bool:
+        """The intents that name what to do rather than where: focus, palette, orders, log, pause."""
+        kind = intent.kind
+        if kind == "select":
+            self.activate_stop()
+        elif kind in ("next", "prev"):
+            self.step_focus(1 if kind == "next" else -1)
+        elif kind == "palette":
+            self.menus.open_palette()
+        elif kind == "orders":
+            if self.players.orders_rect() is not None:
+                self.players.open_orders()
+        elif kind == "log":
+            self.log.show = not self.log.show
+            self.bar.layout()
+        elif kind in ("back", "menu"):
+            self.back()
+        else:
+            return False
+        return True
+
+    def back(self) -> None:
+        """Back un-picks the turn order's first player, else opens the pause menu."""
+        if self.first is not None:
+            self.first = None
+            self.bar.rebuild()
+            return
+        orders = self.players.open_orders if self.players.orders_rect() else None
+        self.app.push(self.app.make("pause", self.match, orders))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.map.camera.resize(size)
+        self.map.art.min_text = self.app.scale.unit
+        self.bar.layout()
+
+    # --- drawing -----------------------------------------------------------------------------------------------
+
+    def draw(self, screen: pygame.Surface) -> None:
+        """The map, its marks and animations, the panels and the bar; the overlays draw over this, and the
+        menus, toasts and tooltip over them (draw_over)."""
+        self.map.draw(screen)
+        self.anim.draw(screen, self.map.where, self.app.scale.small)
+        panels = self.panels()
+        self.players.draw(screen, panels)
+        if "log" in panels:
+            self.log.draw(screen, panels["log"])
+        if self.legal:
+            self.bar.draw(screen)
+
+    def draw_over(self, screen: pygame.Surface) -> None:
+        self.menus.draw(screen)
+        if self.app.takes_input(self) and not self.menus.open and not self.players.tooltip(screen):
+            self.map.tooltip(screen)
+
+    @property
+    def settled(self) -> bool:
+        if self.anim.busy or self.pending:
+            return False
+        return self.match.stopped or bool(self.legal)
