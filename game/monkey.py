@@ -130,8 +130,8 @@ def point(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
 
 def focus(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
     """The keys or the pad: step the focus to the row, button or hex, then select it."""
-    for _ in range(len(table.stops()) + 1):
-        if table.stop() == (kind, value):
+    for _ in range(len(table.focus.stops()) + 1):
+        if table.focus.stop() == (kind, value):
             break
         hands.press("next")
     hands.press("select")

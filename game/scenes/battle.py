@@ -21,9 +21,10 @@ import pygame
 from engine import BattleView, LogEntry, Ruleset, views
 
 from .. import dice, theme, words
-from ..app import App, Scene, scene
+from ..app import App, scene
 from ..input import Intent
 from ..theme import Scale
+from ..ui.overlay import Overlay
 
 LOCAL = "local_warrior"
 # The events that say how a battle ended; the panel shows the latest in place of the last roll.
@@ -135,13 +136,10 @@ class BattleModel:
 
 
 @scene("battle")
-class BattleScene(Scene):
+class BattleScene(Overlay):
     """The battle over the table's map: it stands at the top of the map, or above the decision bar when the
     battle's hex is up there, and shrinks to a strip when the decision lights a hex it would cover (a retreat,
     a new home)."""
-
-    opaque = False
-    see_through = True
 
     def __init__(self, app: App, table: Any, model: BattleModel):
         super().__init__(app)

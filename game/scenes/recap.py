@@ -11,9 +11,10 @@ from typing import Any
 import pygame
 
 from .. import theme, words
-from ..app import App, Scene, scene
+from ..app import App, scene
 from ..input import Intent
 from ..theme import Scale
+from ..ui.overlay import Overlay
 
 SHOWN = 6                                 # the newest lines listed; the log keeps them all
 
@@ -44,11 +45,8 @@ def draw(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[tuple[str, st
 
 
 @scene("recap")
-class RecapScene(Scene):
+class RecapScene(Overlay):
     """The list at the bottom right of the map, above the decision bar."""
-
-    opaque = False
-    see_through = True
 
     def __init__(self, app: App, table: Any, lines: list[tuple[str, str]]):
         super().__init__(app)
@@ -64,7 +62,7 @@ class RecapScene(Scene):
         if intent.kind != "select" or not intent.pointer or self.table.anim.busy or \
                 not self.rect().collidepoint(intent.x, intent.y):
             return False
-        self.table.cover("recap_scene", None)
+        self.table.overlays.put("recap", None)
         return True
 
     def draw(self, screen: pygame.Surface) -> None:

@@ -146,8 +146,8 @@ def test_the_overlay_comes_and_goes_with_the_battle(app, rules) -> None:
         app.frame()
         if table.legal:
             break
-    assert table.battle_scene is not None, "Tonga decides inside the battle"
-    shot = pygame.image.tobytes(app.screen.subsurface(table.battle_scene.rect()), "RGB")
+    assert table.overlays.get("battle") is not None, "Tonga decides inside the battle"
+    shot = pygame.image.tobytes(app.screen.subsurface(table.overlays.get("battle").rect()), "RGB")
     assert len({shot[i:i + 3] for i in range(0, len(shot), 3 * 97)}) > 8, "the panel is drawn"
     for _ in range(40):
         if table.battle is None:
@@ -155,7 +155,7 @@ def test_the_overlay_comes_and_goes_with_the_battle(app, rules) -> None:
         if table.legal:
             table.act(table.legal[0])
         app.frame()
-    assert table.battle is None and table.battle_scene is None, "after the battle the overlay leaves the map"
+    assert table.battle is None and table.overlays.get("battle") is None, "after the battle the overlay leaves the map"
     assert not (table.shown.get("movement") or {}).get("battle")
 
 

@@ -47,7 +47,7 @@ class DecisionBar(Section):
     def handle(self, intent: Intent) -> bool:
         if intent.kind != "select":
             return False
-        self.table.focus = -1
+        self.table.focus.clear()
         return self.form.handle(intent)
 
     def layout(self) -> None:
@@ -107,6 +107,6 @@ class DecisionBar(Section):
         head = theme.text(theme.fit(hint, scale.small, self.rect.w - scale.unit), scale.small, theme.MUTED,
                           "semibold")
         screen.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + scale.unit * 0.3)))
-        stop = table.stop()
+        stop = table.focus.stop()
         for i, button in enumerate(self.form.widgets):
             button.draw(screen, stop == ("button", i), scale.small)

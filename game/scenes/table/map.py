@@ -107,7 +107,7 @@ class MapSection(Section):
         elif kind == "zoom":
             self.camera.zoom_by(intent.f, (intent.x, intent.y) if intent.pointer else None)
         elif kind == "select" and intent.pointer:
-            self.table.focus = -1
+            self.table.focus.clear()
             h = self.hex_at(intent.x, intent.y)
             if h >= 0:
                 self.cursor = h

@@ -51,7 +51,7 @@ class Players(Section):
             return True
         if intent.kind != "select":
             return False
-        table.focus = -1
+        table.focus.clear()
         orders = self.orders_rect()
         if orders is not None and orders.collidepoint(intent.x, intent.y):
             self.open_orders()
@@ -72,7 +72,7 @@ class Players(Section):
             return
         table.first = player
         table.bar.rebuild()
-        table.focus = -1
+        table.focus.clear()
 
     def orders_rect(self) -> pygame.Rect | None:
         """The button of the viewer's standing orders, at the foot of the left column: shown on their own
@@ -109,7 +109,7 @@ class Players(Section):
                     left.move(-4, -4))
         if table.plan.order and table.first is None:
             rows = hud.player_rows(left, view, scale)
-            stop = table.stop()
+            stop = table.focus.stop()
             for name in table.plan.order:
                 focused = stop == ("row", name)
                 pygame.draw.rect(screen, theme.ACCENT, rows[name], 4 if focused else 2, border_radius=6)

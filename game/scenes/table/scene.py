@@ -21,17 +21,19 @@ from ...app import App, Scene, scene
 from ...input import Intent
 from ...match import Match
 from ..battle import BattleModel
+from . import regions
 from .bar import DecisionBar
+from .focus import Focus
 from .log import Log
 from .map import MapSection
 from .menus import Menus
+from .overlays import Overlays
 from .players import Players
 from .section import Section
 from .viewer import Viewer
 
 PASSIVE = ("point", "pan", "zoom")          # intents that do not skip the animations
 SPATIAL = ("point", "select", "zoom")       # pointer intents that go to the region under the pointer
-Stop = tuple[str, int | str]                # a stop of the keyboard's focus: a bar button, a player row, a hex
 
 
 @scene("table")
@@ -47,7 +49,7 @@ class TableScene(Scene):
         self.legal: list[engine.Action] = []
         self.plan = gestures.Plan()
         self.first: str | None = None              # the turn order's first player, picked before the direction
-        self.focus = -1                            # the keyboard's stop (bar button, player row, lit hex)
+        self.focus = Focus(self)
         self.ended = False
         self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
         self.map = MapSection(self)
@@ -55,8 +57,7 @@ class TableScene(Scene):
         self.bar = DecisionBar(self)
         self.log = Log(self)
         self.menus = Menus(self)
-        self.battle_scene: Any = None              # the battle overlay while a battle is fought (scenes/battle.py)
-        self.recap_scene: Any = None               # "since your last turn" (scenes/recap.py)
+        self.overlays = Overlays(self)
         self.map.look_home()
         self.apply_events(self.log.read())
         self.install()
@@ -64,7 +65,8 @@ class TableScene(Scene):
     @property
     def battle(self) -> BattleModel | None:
         """The battle the overlay shows (M8), moved on by the events as their animations end."""
-        return self.battle_scene.model if self.battle_scene is not None else None
+        overlay = self.overlays.get("battle")
+        return overlay.model if overlay is not None else None
 
     # --- the game moving on ----------------------------------------------------------------------------------
 
@@ -116,11 +118,11 @@ class TableScene(Scene):
         movement = self.shown["movement"]
         fought = movement.get("battle") if movement else None
         if not fought:
-            self.cover("battle_scene", None)
+            self.overlays.put("battle", None)
         elif self.battle is None or self.battle.hex != fought["hex"]:
-            self.cover("battle_scene", BattleModel.from_view(fought))
+            self.overlays.put("battle", BattleModel.from_view(fought))
         else:
-            self.battle_scene.model.sync(fought)
+            self.battle.sync(fought)
         self.build_decision()
 
     def put_view(self, view: engine.View) -> None:
@@ -134,33 +136,18 @@ class TableScene(Scene):
         self.log.add(events)
         for event in events:
             if event.get("kind") == "battle_started":
-                self.cover("battle_scene", BattleModel.from_event(event))
+                self.overlays.put("battle", BattleModel.from_event(event))
             elif self.battle is not None and event.get("hex") == self.battle.hex:
-                self.battle_scene.model.apply(event)
-
-    def cover(self, slot: str, content: Any) -> None:
-        """Put an overlay scene over the table (the battle, or the recap) with this content, or take it away
-        (content None). The overlay sits right above the table, under any dialog."""
-        current = getattr(self, slot)
-        setattr(self, slot, None)                  # first: the table entering again must not put it back
-        if current is not None:
-            self.app.remove(current)
-        if content is not None:
-            setattr(self, slot, self.app.make("battle" if slot == "battle_scene" else "recap", self, content))
-            self.enter()
+                self.battle.apply(event)
 
     def enter(self) -> None:
-        """The table is on the stack: its overlays go over it (one made before the table was pushed, too)."""
-        if self not in self.app.stack:
-            return
-        for overlay in (self.battle_scene, self.recap_scene):
-            if overlay is not None and overlay not in self.app.stack:
-                self.app.insert_above(self, overlay)
+        self.overlays.attach()
 
     @property
     def recap(self) -> list[tuple[str, str]] | None:
         """The lines of "since your last turn", while its box is up."""
-        return self.recap_scene.lines if self.recap_scene is not None else None
+        overlay = self.overlays.get("recap")
+        return overlay.lines if overlay is not None else None
 
     def take_over(self, viewer: str | None) -> None:
         """A new viewer sits at the screen: the log is theirs from the start of the game. With several humans,
@@ -172,10 +159,11 @@ class TableScene(Scene):
         self.viewer.leave(self.shown, self.log.next, (cam.x, cam.y, cam.zoom), several and viewer != self.viewer.shown)
         returning = self.viewer.arrive(viewer)
         # Nothing of the last viewer's gestures stays: where they looked, pointed or were refused (CLIENT.md).
-        self.menus.toasts, self.map.cursor, self.map.hover, self.focus = [], -1, -1, -1
+        self.menus.toasts, self.map.cursor, self.map.hover = [], -1, -1
+        self.focus.clear()
         self.log.reset()
-        self.cover("battle_scene", None)
-        self.cover("recap_scene", None)
+        self.overlays.put("battle", None)
+        self.overlays.put("recap", None)
         events = self.log.read()
         since = self.viewer.last_seen(viewer)
         later = len(self.match.events(viewer, since[1])[0]) if since is not None else 0
@@ -193,7 +181,7 @@ class TableScene(Scene):
             self.bar.rebuild()
             self.play(missed, "instant" if self.match.speed == "instant" else "fast")
         if missed:
-            self.cover("recap_scene", [event["_line"] for event in missed])
+            self.overlays.put("recap", [event["_line"] for event in missed])
         self.restore_camera(viewer)
 
     def restore_camera(self, viewer: str | None) -> None:
@@ -224,7 +212,7 @@ class TableScene(Scene):
         self.plan = gestures.plan(self.legal, self.app.rules)
         self.menus.close()
         self.first = None
-        self.focus = -1
+        self.focus.clear()
         self.bar.rebuild()
         self.map.show_lit_hexes()
 
@@ -238,87 +226,27 @@ class TableScene(Scene):
             return
         self.legal = []
         self.menus.close()
-        self.cover("recap_scene", None)
+        self.overlays.put("recap", None)
         self.refresh()
-
-    # --- the keyboard's focus ----------------------------------------------------------------------------------
-
-    def stops(self) -> list[Stop]:
-        """What next/prev step through: the bar's buttons, the players to pick first, the lit hexes (top to
-        bottom, left to right)."""
-        out: list[Stop] = [("button", i) for i in range(len(self.bar.form.widgets))]
-        if self.plan.order and self.first is None:
-            out += [("row", name) for name in self.plan.order]
-        centres = self.map.layout.centres
-        out += [("hex", h) for h in sorted(self.plan.by_hex, key=lambda h: (round(centres[h][1]), centres[h][0]))]
-        return out
-
-    def stop(self) -> Stop | None:
-        stops = self.stops()
-        return stops[self.focus] if 0 <= self.focus < len(stops) else None
-
-    def step_focus(self, step: int) -> None:
-        stops = self.stops()
-        if not stops:
-            return
-        self.focus = (self.focus + step) % len(stops) if self.focus >= 0 else (0 if step > 0 else len(stops) - 1)
-        kind, target = stops[self.focus]
-        if kind == "button":
-            self.bar.form.focus = int(target)
-        elif kind == "hex":
-            self.map.cursor = int(target)
-            self.map.bring_into_sight(int(target))
-
-    def activate_stop(self) -> None:
-        stop = self.stop()
-        if stop is None:
-            if self.map.cursor >= 0 and self.map.cursor in self.plan.by_hex:
-                self.menus.pick_hex(self.map.cursor, keyboard=True)
-            return
-        kind, target = stop
-        if kind == "button":
-            self.bar.form.widgets[int(target)].activate()
-        elif kind == "row":
-            self.players.pick(str(target))
-        else:
-            self.menus.pick_hex(int(target), keyboard=True)
 
     # --- where things are --------------------------------------------------------------------------------------
 
     def panels(self) -> dict[str, pygame.Rect]:
-        """Where the panels lie on screen (the map fills the rest)."""
-        w, h = self.app.screen.get_size()
-        unit = self.app.scale.unit
-        top = pygame.Rect(0, 0, w, round(unit * 2.4))
-        left = pygame.Rect(unit // 2, top.bottom + unit // 2, round(unit * 17), 0)
-        left.h = h - left.y - unit // 2
-        right_w = round(unit * 18)
-        out = {"top": top, "left": left}
-        if self.log.show:
-            out["log"] = pygame.Rect(w - right_w - unit // 2, top.bottom + unit // 2, right_w, h - top.bottom - unit)
-        return out
+        return regions.panels(self.app.screen.get_size(), self.app.scale.unit, self.log.show)
 
     def map_area(self) -> pygame.Rect:
-        """The part of the window where the map shows between the panels."""
-        w, h = self.app.screen.get_size()
-        panels = self.panels()
-        x0 = panels["left"].right
-        x1 = panels["log"].x if "log" in panels else w
-        return pygame.Rect(x0, panels["top"].bottom, x1 - x0, h - panels["top"].bottom)
+        return regions.map_area(self.app.screen.get_size(), self.panels())
 
     def covers(self) -> list[pygame.Rect]:
         """What lies over the map: the decision bar and the overlays."""
-        out = [self.bar.rect]
-        out += [overlay.rect() for overlay in (self.battle_scene, self.recap_scene) if overlay is not None]
-        return [r for r in out if r is not None]
+        return [self.bar.rect, *self.overlays.rects().values()]
 
     def over_panel(self, x: float, y: float) -> str | None:
         """The region under the pointer: a menu, an overlay, the bar, a panel, or None for the map."""
         if self.menus.menu is not None and self.menus.menu.rect.collidepoint(x, y):
             return "menu"
-        for name, overlay in (("battle", self.battle_scene), ("recap", self.recap_scene)):
-            rect = overlay.rect() if overlay is not None else None
-            if rect is not None and rect.collidepoint(x, y):
+        for name, rect in self.overlays.rects().items():
+            if rect.collidepoint(x, y):
                 return name
         if self.legal and self.bar.rect.collidepoint(x, y):
             return "bar"
@@ -359,9 +287,9 @@ class TableScene(Scene):
         """The intents that name what to do rather than where: focus, palette, orders, log, pause."""
         kind = intent.kind
         if kind == "select":
-            self.activate_stop()
+            self.focus.activate()
         elif kind in ("next", "prev"):
-            self.step_focus(1 if kind == "next" else -1)
+            self.focus.step(1 if kind == "next" else -1)
         elif kind == "palette":
             self.menus.open_palette()
         elif kind == "orders":

@@ -1,0 +1,60 @@
+"""The keyboard's and the pad's focus: Tab / the shoulder buttons step through the stops of the decision (the
+bar's buttons, the players to pick first, the lit hexes top to bottom), Enter / A selects the one focused."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+Stop = tuple[str, int | str]                # a bar button's index, a player row's name, a hex
+
+
+class Focus:
+    def __init__(self, table: TableScene):
+        self.table = table
+        self.index = -1                      # no stop focused
+
+    def clear(self) -> None:
+        self.index = -1
+
+    def stops(self) -> list[Stop]:
+        table = self.table
+        out: list[Stop] = [("button", i) for i in range(len(table.bar.form.widgets))]
+        if table.plan.order and table.first is None:
+            out += [("row", name) for name in table.plan.order]
+        centres = table.map.layout.centres
+        out += [("hex", h) for h in sorted(table.plan.by_hex, key=lambda h: (round(centres[h][1]), centres[h][0]))]
+        return out
+
+    def stop(self) -> Stop | None:
+        stops = self.stops()
+        return stops[self.index] if 0 <= self.index < len(stops) else None
+
+    def step(self, step: int) -> None:
+        stops = self.stops()
+        if not stops:
+            return
+        self.index = (self.index + step) % len(stops) if self.index >= 0 else (0 if step > 0 else len(stops) - 1)
+        kind, target = stops[self.index]
+        if kind == "button":
+            self.table.bar.form.focus = int(target)
+        elif kind == "hex":
+            self.table.map.cursor = int(target)
+            self.table.map.bring_into_sight(int(target))
+
+    def activate(self) -> None:
+        """Select the focused stop; with none, the hex under the cursor if it is lit."""
+        table = self.table
+        stop = self.stop()
+        if stop is None:
+            if table.map.cursor >= 0 and table.map.cursor in table.plan.by_hex:
+                table.menus.pick_hex(table.map.cursor, keyboard=True)
+            return
+        kind, target = stop
+        if kind == "button":
+            table.bar.form.widgets[int(target)].activate()
+        elif kind == "row":
+            table.players.pick(str(target))
+        else:
+            table.menus.pick_hex(int(target), keyboard=True)

@@ -1,0 +1,25 @@
+"""Where the table's panels lie on a screen of a given size: the top bar, the players' column on the left, the log
+on the right (when shown); the map fills the rest."""
+from __future__ import annotations
+
+import pygame
+
+
+def panels(size: tuple[int, int], unit: int, show_log: bool) -> dict[str, pygame.Rect]:
+    w, h = size
+    top = pygame.Rect(0, 0, w, round(unit * 2.4))
+    left = pygame.Rect(unit // 2, top.bottom + unit // 2, round(unit * 17), 0)
+    left.h = h - left.y - unit // 2
+    right_w = round(unit * 18)
+    out = {"top": top, "left": left}
+    if show_log:
+        out["log"] = pygame.Rect(w - right_w - unit // 2, top.bottom + unit // 2, right_w, h - top.bottom - unit)
+    return out
+
+
+def map_area(size: tuple[int, int], panels: dict[str, pygame.Rect]) -> pygame.Rect:
+    """The part of the window where the map shows between the panels."""
+    w, h = size
+    x0 = panels["left"].right
+    x1 = panels["log"].x if "log" in panels else w
+    return pygame.Rect(x0, panels["top"].bottom, x1 - x0, h - panels["top"].bottom)
