@@ -7,7 +7,8 @@ them keeps panning, zooming or stepping the cursor. The layer remembers which de
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import ClassVar, NamedTuple
 
 import pygame
 
@@ -74,51 +75,60 @@ class Input:
         return out
 
     def event(self, e: pygame.event.Event) -> list[Intent]:
-        t = e.type
-        if t == pygame.MOUSEMOTION:
-            return self.motion(e)
-        if t == pygame.MOUSEBUTTONDOWN and e.button in (1, 3):
-            self.device = MOUSE
-            self.pointer = e.pos
-            self.pressed, self.dragging = e.pos, False
-            return [Intent("point", e.pos[0], e.pos[1], pointer=True)]
-        if t == pygame.MOUSEBUTTONUP and e.button in (1, 3):
-            self.pointer = e.pos
-            was_drag, self.pressed, self.dragging = self.dragging, None, False
-            if was_drag:
-                return []
-            return [Intent("select" if e.button == 1 else "back", e.pos[0], e.pos[1], pointer=True)]
-        if t == pygame.MOUSEWHEEL:
-            self.device = MOUSE
-            return [Intent("zoom", *self.pointer, f=1.15 ** e.y, pointer=True)] if e.y else []
-        if t == pygame.KEYDOWN:
-            return self.key_down(e)
-        if t == pygame.KEYUP:
-            self.held_pan.discard(e.key)
-            if e.key in CURSOR_KEYS:
-                self.cursor_dir = (0, 0)
+        handler = self.HANDLERS.get(e.type)
+        return handler(self, e) if handler is not None else []
+
+    def button_down(self, e: pygame.event.Event) -> list[Intent]:
+        if e.button not in (1, 3):
             return []
-        if t == pygame.CONTROLLERDEVICEADDED:
-            self.add_pad(e.device_index)
+        self.device = MOUSE
+        self.pointer = e.pos
+        self.pressed, self.dragging = e.pos, False
+        return [Intent("point", e.pos[0], e.pos[1], pointer=True)]
+
+    def button_up(self, e: pygame.event.Event) -> list[Intent]:
+        """A release ends a drag, or is a click: select (left) or back (right) at the pointer."""
+        if e.button not in (1, 3):
             return []
-        if t == pygame.CONTROLLERBUTTONDOWN:
-            self.device = PAD
-            if e.button in PAD_DPAD:
-                self.cursor_dir, self.cursor_wait, self.cursor_nudge = PAD_DPAD[e.button], CURSOR_REPEAT * 2, False
-                return [Intent("cursor", dx=PAD_DPAD[e.button][0], dy=PAD_DPAD[e.button][1])]
-            kind = PAD_BUTTONS.get(e.button)
-            return [Intent(kind)] if kind else []
-        if t == pygame.CONTROLLERBUTTONUP:
-            if e.button in PAD_DPAD:
-                self.cursor_dir = (0, 0)
+        self.pointer = e.pos
+        was_drag, self.pressed, self.dragging = self.dragging, None, False
+        if was_drag:
             return []
-        if t == pygame.CONTROLLERAXISMOTION:
-            value = e.value / 32767
-            self.axes[e.axis] = value if abs(value) > STICK_DEAD else 0.0
-            if abs(value) > STICK_DEAD:
-                self.device = PAD
-            return self.stick_cursor()
+        return [Intent("select" if e.button == 1 else "back", e.pos[0], e.pos[1], pointer=True)]
+
+    def wheel(self, e: pygame.event.Event) -> list[Intent]:
+        self.device = MOUSE
+        return [Intent("zoom", *self.pointer, f=1.15 ** e.y, pointer=True)] if e.y else []
+
+    def key_up(self, e: pygame.event.Event) -> list[Intent]:
+        self.held_pan.discard(e.key)
+        if e.key in CURSOR_KEYS:
+            self.cursor_dir = (0, 0)
         return []
+
+    def pad_added(self, e: pygame.event.Event) -> list[Intent]:
+        self.add_pad(e.device_index)
+        return []
+
+    def pad_down(self, e: pygame.event.Event) -> list[Intent]:
+        self.device = PAD
+        if e.button in PAD_DPAD:
+            self.cursor_dir, self.cursor_wait, self.cursor_nudge = PAD_DPAD[e.button], CURSOR_REPEAT * 2, False
+            return [Intent("cursor", dx=PAD_DPAD[e.button][0], dy=PAD_DPAD[e.button][1])]
+        kind = PAD_BUTTONS.get(e.button)
+        return [Intent(kind)] if kind else []
+
+    def pad_up(self, e: pygame.event.Event) -> list[Intent]:
+        if e.button in PAD_DPAD:
+            self.cursor_dir = (0, 0)
+        return []
+
+    def pad_axis(self, e: pygame.event.Event) -> list[Intent]:
+        value = e.value / 32767
+        self.axes[e.axis] = value if abs(value) > STICK_DEAD else 0.0
+        if abs(value) > STICK_DEAD:
+            self.device = PAD
+        return self.stick_cursor()
 
     def motion(self, e: pygame.event.Event) -> list[Intent]:
         self.pointer = e.pos
@@ -185,6 +195,13 @@ class Input:
                 self.cursor_wait = CURSOR_REPEAT
                 out.append(Intent("cursor", dx=self.cursor_dir[0], dy=self.cursor_dir[1], nudge=self.cursor_nudge))
         return out
+
+    HANDLERS: ClassVar[dict[int, Callable[[Input, pygame.event.Event], list[Intent]]]] = {
+        pygame.MOUSEMOTION: motion, pygame.MOUSEBUTTONDOWN: button_down, pygame.MOUSEBUTTONUP: button_up,
+        pygame.MOUSEWHEEL: wheel, pygame.KEYDOWN: key_down, pygame.KEYUP: key_up,
+        pygame.CONTROLLERDEVICEADDED: pad_added, pygame.CONTROLLERBUTTONDOWN: pad_down,
+        pygame.CONTROLLERBUTTONUP: pad_up, pygame.CONTROLLERAXISMOTION: pad_axis,
+    }
 
     def release(self) -> None:
         """Forget held buttons: a scene change must not inherit a held key or a drag (Tuxemon's lesson)."""

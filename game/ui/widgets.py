@@ -199,13 +199,6 @@ class ListView(Widget):
         self.top = 0
         self.row = 30
 
-    def set_items(self, items: Sequence[str], enabled: Sequence[bool] | None = None) -> None:
-        rows = list(enabled) if enabled is not None else [True] * len(items)
-        if list(items) != self.items or rows != self.enabled_rows:
-            self.items, self.enabled_rows = list(items), rows
-            self.index = min(self.index, max(0, len(self.items) - 1))
-            self.top = 0
-
     @property
     def rows(self) -> int:
         return max(1, self.rect.h // max(1, self.row))

@@ -18,9 +18,9 @@ import engine
 
 from ... import anim, flow, gestures
 from ...app import App, Scene, scene
+from ...battle import BattleModel
 from ...input import Intent
 from ...match import Match
-from ..battle import BattleModel
 from . import regions
 from .bar import DecisionBar
 from .focus import Focus
