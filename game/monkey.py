@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -31,6 +32,32 @@ from .seats import IN_PERSON, ORDER_CHOICES, ORDERS, SeatSettings, is_window, pi
 KEY_NEXT = pygame.K_TAB
 PAD = {"next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, "select": pygame.CONTROLLER_BUTTON_A,
        "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+
+
+@dataclass
+class Outcome:
+    """What one monkey game showed: the human decisions made by input, those input could not make, the final
+    state's hash and whether the engine alone reaches it, whether the game ended or reached its turn limit."""
+    issued: int
+    unreachable: int
+    digest: str
+    same: bool
+    finished: bool
+    humans: bool
+
+    def failures(self) -> list[str]:
+        """Why the game proves nothing or shows a fault (empty when it passed). A game in which no human decision
+        reached the table, or that stopped short, fails: it exercised nothing."""
+        out = []
+        if self.unreachable:
+            out.append(f"{self.unreachable} actions could not be made by input")
+        if not self.same:
+            out.append("the state differs from the engine's alone")
+        if self.humans and not self.issued:
+            out.append("no human decision was made")
+        if not self.finished:
+            out.append("the game reached neither its end nor its turn limit")
+        return out
 
 
 class Hands:
@@ -196,8 +223,8 @@ def unlock(hands: Hands, scene: HandoffScene, pin: str | None, wrong_first: bool
 
 
 def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict,
-         device: str, turns: int, counts: Counter, privacy: bool = False) -> tuple[int, int, str, bool]:
-    """One game; returns (actions issued, unreachable, state hash, hash equals the engine's alone)."""
+         device: str, turns: int, counts: Counter, privacy: bool = False) -> Outcome:
+    """One game through synthetic input, and what it proved."""
     names = list(engine.new_game(rules, players, seed, options).names)
     kinds = {name: seats[i % len(seats)] for i, name in enumerate(names)}
     settings, pins = privacy_for(rules, names, kinds, seed) if privacy else ({}, {})
@@ -239,10 +266,11 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
             break
         choices.append(action)
     digest = match.state_hash()
+    finished = match.stopped
     match.close()
     counts["(hand-offs)"] += handoffs
     alone = replay(rules, players, seats, seed, options, choices, turns, settings)
-    return issued, unreachable, digest, alone == digest
+    return Outcome(issued, unreachable, digest, alone == digest, finished, HUMAN in kinds.values())
 
 
 def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict,
@@ -283,10 +311,11 @@ def run(app: App, rules: engine.Ruleset, games: int, device: str, seats: list[st
     for i in range(games):
         n = players if players and seats else 2 + i % 3
         kinds = seats or [HUMAN]
-        issued, unreachable, digest, same = play(app, rules, n, kinds, seed + i, options, device, turns, counts,
-                                                 privacy)
-        failures += unreachable > 0 or not same
-        print(f"monkey game {i + 1}: {n} players, seed {seed + i}, {device}: {issued} actions issued, "
-              f"{unreachable} unreachable, state hash {digest[:16]} "
-              f"({'equals' if same else 'DIFFERS FROM'} the engine alone)", flush=True)
+        outcome = play(app, rules, n, kinds, seed + i, options, device, turns, counts, privacy)
+        wrong = outcome.failures()
+        failures += bool(wrong)
+        print(f"monkey game {i + 1}: {n} players, seed {seed + i}, {device}: {outcome.issued} actions issued, "
+              f"{outcome.unreachable} unreachable, state hash {outcome.digest[:16]} "
+              f"({'equals' if outcome.same else 'DIFFERS FROM'} the engine alone)"
+              + "".join(f"; FAILED: {why}" for why in wrong), flush=True)
     return failures, counts

@@ -133,6 +133,16 @@ def test_ui_monkey_games_by_mouse_keys_and_pad_reach_every_action(app, rules):
     assert sum(counts.values()) > 100 and {"premove", "explore", "build", "end"} <= set(counts)
 
 
+def test_a_monkey_game_that_exercised_nothing_fails(app, rules, capsys, monkeypatch):
+    """No turn to play: no human decision reached the table, so the game proves nothing and fails."""
+    failures, _ = monkey.run(app, rules, 1, "pad", None, None, 5, {}, 0)
+    assert failures == 1 and "FAILED: no human decision was made" in capsys.readouterr().out
+    # A game cut short (the window closed under it) fails too.
+    monkeypatch.setattr(monkey.Hands, "frame", lambda hands, n=1: setattr(hands.app, "running", False))
+    failures, _ = monkey.run(app, rules, 1, "mouse", None, None, 6, {}, 3)
+    assert failures == 1 and "neither its end nor its turn limit" in capsys.readouterr().out
+
+
 PARTY = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906", "1006"],
          "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1, "transport_canoe": 1, "warrior_band": 2}]}}
 
