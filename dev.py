@@ -68,7 +68,7 @@ def main(argv: list[str]) -> int:
     return subprocess.call([str(python), "-m", "pytest", "-n", "2", *rest], cwd=ROOT, env=env) or checked
 
 
-CHECKS = (("ruff", "check", "."), ("mypy", "--strict", "engine"), ("mypy", "game"))
+CHECKS = (("ruff", "check", "."), ("mypy", "--strict", "engine", "game"))
 
 
 def check_code(python: Path) -> int:

@@ -17,6 +17,8 @@ from typing import Any, TypeVar
 
 import pygame
 
+import engine
+
 from .input import Input, Intent
 from .theme import Scale
 
@@ -89,7 +91,8 @@ def scene(name: str) -> Callable[[S], S]:
 class App:
     """The window's loop and its scene stack."""
 
-    def __init__(self, screen: pygame.Surface, settings: Settings, rules: Any, fixed_dt: float | None = None):
+    def __init__(self, screen: pygame.Surface, settings: Settings, rules: engine.Ruleset,
+                 fixed_dt: float | None = None):
         self.screen = screen
         self.settings = settings
         self.rules = rules                      # the engine's Ruleset, loaded once

@@ -222,8 +222,8 @@ def unlock(hands: Hands, scene: HandoffScene, pin: str | None, wrong_first: bool
                 hands.press("select")
 
 
-def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict,
-         device: str, turns: int, counts: Counter, privacy: bool = False) -> Outcome:
+def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict[str, Any],
+         device: str, turns: int, counts: Counter[str], privacy: bool = False) -> Outcome:
     """One game through synthetic input, and what it proved."""
     names = list(engine.new_game(rules, players, seed, options).names)
     kinds = {name: seats[i % len(seats)] for i, name in enumerate(names)}
@@ -273,7 +273,7 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
     return Outcome(issued, unreachable, digest, alone == digest, finished, HUMAN in kinds.values())
 
 
-def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict,
+def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict[str, Any],
            choices: list[engine.Action], turns: int, settings: dict[str, SeatSettings] | None = None) -> str:
     """The same game through the engine alone: the humans' choices in order, their standing orders answering
     their card windows, the bots and chance as before."""
@@ -304,9 +304,9 @@ def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, opt
 
 
 def run(app: App, rules: engine.Ruleset, games: int, device: str, seats: list[str] | None, players: int | None,
-        seed: int, options: dict, turns: int, privacy: bool = False) -> tuple[int, Counter]:
+        seed: int, options: dict[str, Any], turns: int, privacy: bool = False) -> tuple[int, Counter[str]]:
     """Play the games, print a line each; returns (failures, actions issued per verb)."""
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     failures = 0
     for i in range(games):
         n = players if players and seats else 2 + i % 3

@@ -428,14 +428,14 @@ class MapArt:
 class Board:
     """A map drawn at one zoom with the board of a view, and what each hex showed (to redraw only changes)."""
 
-    def __init__(self, surface: pygame.Surface, zoom: float, keys: dict[int, tuple]):
+    def __init__(self, surface: pygame.Surface, zoom: float, keys: dict[int, tuple[str, ...]]):
         self.surface, self.zoom, self.keys = surface, zoom, keys
 
 
-def hex_keys(view: View, rules: Ruleset) -> dict[int, tuple]:
+def hex_keys(view: View, rules: Ruleset) -> dict[int, tuple[str, ...]]:
     """What the board shows in each hex that holds anything, as comparable values."""
     hex_of = rules.map.hex_of
-    keys: dict[int, list] = {}
+    keys: dict[int, list[str]] = {}
     for rec in view["hexes"]:
         keys.setdefault(hex_of(rec["hex"]), []).append(repr(sorted(rec.items())))
     exploring = view.get("exploration")

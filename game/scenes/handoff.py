@@ -13,6 +13,7 @@ from .. import theme, words
 from ..app import App, Scene, scene
 from ..input import Intent
 from ..seats import PIN_DIGITS, SeatSettings, pin_matches
+from ..theme import Scale
 from ..ui.widgets import Button, Form
 
 KEYS = "1234567890"
@@ -143,7 +144,7 @@ class PinScene(Scene):
         self.pad.draw(screen, w / 2, y + scale.unit * 3, scale.unit, scale.body)
 
 
-def banner(screen: pygame.Surface, player: str, title: str, line: str, scale, top: float) -> float:
+def banner(screen: pygame.Surface, player: str, title: str, line: str, scale: Scale, top: float) -> float:
     """The player's colour, shape and a title: all the hand-off shows of the game. Returns where it ends."""
     w = screen.get_width()
     unit = scale.unit
@@ -155,4 +156,4 @@ def banner(screen: pygame.Surface, player: str, title: str, line: str, scale, to
     screen.blit(text, text.get_rect(center=(w // 2, round(y))))
     sub = theme.text(line, scale.body, (230, 230, 230))
     screen.blit(sub, sub.get_rect(center=(w // 2, round(y + unit * 2.2))))
-    return y + unit * 2.2
+    return float(y + unit * 2.2)

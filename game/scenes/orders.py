@@ -7,17 +7,17 @@ from functools import partial
 
 import pygame
 
-from engine import View
+from engine import Ruleset, View
 
 from .. import theme, words
 from ..app import App, scene
 from ..match import Match
 from ..seats import ORDER_CHOICES, order_of, window_power
 from ..ui.dialog import Dialog
-from ..ui.widgets import Button, Choice, Form
+from ..ui.widgets import Button, Choice, Form, Widget
 
 
-def window_cards(view: View, rules) -> list[tuple[str, str]]:
+def window_cards(view: View, rules: Ruleset) -> list[tuple[str, str]]:
     """The viewer's cards and kept events that open card windows, with their powers: in hand, face up and not
     spent, kept (A7)."""
     me = next((p for p in view["players"] if p["name"] == view.get("you")), None)
@@ -36,7 +36,7 @@ class OrdersScene(Dialog):
     def __init__(self, app: App, match: Match, player: str, view: View):
         self.match, self.player = match, player
         orders = match.settings[player].orders
-        widgets: list = []
+        widgets: list[Widget] = []
         for key, power in window_cards(view, app.rules):
             options = [(o, words.text(f"orders.{power}.{o}")) for o in ORDER_CHOICES[power]]
             current = [o for o, _ in options].index(order_of(orders, power, key))

@@ -78,12 +78,11 @@ class Menus(Section):
         label = rules.map.labels[h]
         verbs = [a.verb for actions in table.plan.by_hex.values() for a in actions]
         verb = max(set(verbs), key=verbs.count) if verbs else ""
-        if verb == "build":
-            self.toast(words.reason_text(table.match.why(engine.Action("build", ("village", label))), rules))
-        elif verb in ("premove", "explore", "go", "party"):
-            self.toast(words.reason_text(table.match.why(engine.Action(verb, (label,))), rules))
-        else:
-            self.toast(words.text("why.nothing_here", hex=words.place(label, rules, words.face_up_tiles(table.shown))))
+        probe = engine.Action("build", ("village", label)) if verb == "build" else engine.Action(verb, (label,)) \
+            if verb in ("premove", "explore", "go", "party") else None
+        reason = table.match.why(probe) if probe is not None else None
+        self.toast(words.reason_text(reason, rules) if reason is not None else
+                   words.text("why.nothing_here", hex=words.place(label, rules, words.face_up_tiles(table.shown))))
 
     def greyed_builds(self, h: int, actions: list[engine.Action]) -> list[Row]:
         """While building, what cannot be built at this hex, and why (its cost, the supply, the squares)."""
