@@ -29,6 +29,8 @@ from .views import (
     AreaView,
     BattleView,
     BuildingView,
+    DecisionKind,
+    DecisionView,
     EventKind,
     ExplorationView,
     HexView,
@@ -45,10 +47,11 @@ from .views import (
 )
 
 __all__ = [
-    "CHANCE", "Action", "AreaView", "BattleView", "BuildingView", "ConfigError", "Event", "EventKind",
-    "ExplorationView", "GameState", "HexView", "IllegalAction", "LogEntry", "MarkerView", "MovementView", "PieceKind",
-    "PlayerView", "Reason", "Ruleset", "SaveError", "ScenarioError", "SetupError", "SquaresView", "StackView",
-    "StepName", "Verb", "View", "apply", "chance_outcomes", "current_player", "deal_homes", "events_since", "is_over",
-    "legal_actions", "load", "load_ruleset", "load_scenario", "new_game", "observe", "parse_action", "replay",
-    "resolve_chance", "route", "save", "state_hash", "views", "vp", "why_not", "winner",
+    "CHANCE", "Action", "AreaView", "BattleView", "BuildingView", "ConfigError", "DecisionKind", "DecisionView",
+    "Event", "EventKind", "ExplorationView", "GameState", "HexView", "IllegalAction", "LogEntry", "MarkerView",
+    "MovementView", "PieceKind", "PlayerView", "Reason", "Ruleset", "SaveError", "ScenarioError", "SetupError",
+    "SquaresView", "StackView", "StepName", "Verb", "View", "apply", "chance_outcomes", "current_player",
+    "deal_homes", "events_since", "is_over", "legal_actions", "load", "load_ruleset", "load_scenario", "new_game",
+    "observe", "parse_action", "replay", "resolve_chance", "route", "save", "state_hash", "views", "vp", "why_not",
+    "winner",
 ]

@@ -40,7 +40,7 @@ from .state import (
     GameState,
     event,
 )
-from .views import BattlePhase, BattleView, Verb
+from .views import BattlePhase, BattleView, CardWindow, Decision, DecisionKind, Verb
 
 ATTACKER, DEFENDER = 0, 1
 LOCAL = "local_warrior"
@@ -584,6 +584,29 @@ def rejoin(state: GameState, b: Battle, face_up: bool) -> list[Event]:
             events.append(event("canoe_face_up", player=state.names[winner], hex=state.rules.map.labels[b.hex]))
     b.phase = OVER
     return events + [event("battle_over", hex=state.rules.map.labels[b.hex])]
+
+
+# Each stage that waits for a decision: its kind and rule (a hit is `lose` or `panic`, by the die's result), and
+# the power a card window is open for.
+DECISIONS: dict[BattlePhase, tuple[DecisionKind, str]] = {
+    CANCEL: ("cancel_attack", "X26"), CARD: ("battle_card", "X24"), ROLL: ("battle_roll", "M8.4"),
+    REROLL: ("reroll", "X24"), RETREAT: ("retreat", "M9"), CARRY: ("carry", "X17"), SAVE: ("save", "M10"),
+    HOME: ("new_home", "M11"), RAISE: ("raise", "M12")}
+WINDOWS: dict[BattlePhase, CardWindow] = {CANCEL: "cancel_attack", CARD: "battle_modifier", REROLL: "battle_reroll"}
+
+
+def decision(state: GameState, b: Battle) -> Decision:
+    """The battle's stage as the view's decision: where, between whom, which side decides (none while the die
+    does) and what a card window is for. All of it public: a window opens on public facts (X33)."""
+    hit: DecisionKind = "lose" if b.hit.endswith("removed") else "panic"
+    kind, rule = (hit, "M8.4") if b.phase == HIT else DECISIONS[b.phase]
+    out: Decision = {"kind": kind, "stage": b.phase, "rule": rule, "hex": state.rules.map.labels[b.hex],
+                     "attacker": _name(state, b.sides[ATTACKER]), "defender": _name(state, b.sides[DEFENDER])}
+    if state.actor != CHANCE_ACTOR:
+        out["side"] = "attacker" if state.actor == b.sides[ATTACKER] else "defender"
+    if b.phase in WINDOWS:
+        out["window"] = WINDOWS[b.phase]
+    return out
 
 
 def view(state: GameState, b: Battle) -> BattleView:

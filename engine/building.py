@@ -29,7 +29,7 @@ from .state import (
     GameState,
     event,
 )
-from .views import BuildingPhase, BuildingView
+from .views import BuildingPhase, BuildingView, Decision
 
 STEP = BUILDING
 REAL_PIECES = frozenset(kind for kind in PIECES if kind != PIECES[RUMOR])     # what can hold an IG (X22)
@@ -455,6 +455,17 @@ def draw_card(state: GameState, sub: Building, action: Action) -> list[Event]:
               event("card_drawn", frozenset({player}), player=state.names[player],
                     card=state.rules.cards[card].key)]
     return events + next_draw(state, sub)
+
+
+def decision(state: GameState) -> Decision:
+    """The step as the view's decision: a builder's turn (the free set-up builds on turn 0, A1), or the deck
+    dealing the cards bought (B4)."""
+    sub = cast(Building, state.sub)
+    if sub.phase == DRAW:
+        return {"kind": "card_draw", "stage": DRAW, "rule": "B4"}
+    if state.turn == 0:
+        return {"kind": "setup_build", "stage": BUILD, "rule": "A1"}
+    return {"kind": "build", "stage": BUILD, "rule": "B1"}
 
 
 def view(state: GameState, me: int) -> BuildingView | None:

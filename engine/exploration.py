@@ -16,7 +16,7 @@ from .board import enemy_hexes, is_enemy, is_known, known_mask, reach, rings
 from .cards import ignored_knots, knot_allowance, spend, usable_one_time
 from .changes import face_home
 from .state import AT_HOME, CHANCE_ACTOR, EXPLORATION, LOST, Event, GameState, event
-from .views import ExplorationPhase, ExplorationView
+from .views import Decision, DecisionKind, ExplorationPhase, ExplorationView
 
 STEP = EXPLORATION
 PENALTY = -1                      # marker kind of a 2-knot penalty marker in Exploration.markers
@@ -395,6 +395,24 @@ def finish(state: GameState, exp: Exploration, lost: bool) -> list[Event]:
     events = [event("explorer_lost" if lost else "explorer_returned", player=state.names[exp.player],
                     knots=knots(state, exp), hexes=exp.explored)]
     return events + flow.next_player(state)
+
+
+# Each phase as a decision: its kind and rule.
+DECISIONS: dict[ExplorationPhase, tuple[DecisionKind, str]] = {
+    START: ("explore", "E3"), MOVE: ("explore_on", "E5"), DRAW: ("cup", "E4"), TILE: ("tile", "E4.2"),
+    KEEP: ("keep", "E4.2"), OFF_COURSE: ("off_course", "E4.3"), SAIL_ROLL: ("kumara_roll", "A5"),
+    SAIL: ("kumara_sail", "A5")}
+
+
+def decision(state: GameState) -> Decision:
+    """The exploration's phase as the view's decision, with whose explorer it is and the hex being explored (the
+    left neighbour steering it off course decides for another player's explorer, E4.3)."""
+    exp = cast(Exploration, state.sub)
+    kind, rule = DECISIONS[exp.phase]
+    out: Decision = {"kind": kind, "stage": exp.phase, "rule": rule, "explorer": state.names[exp.player]}
+    if exp.phase in (DRAW, TILE, KEEP, OFF_COURSE):
+        out["hex"] = state.rules.map.labels[exp.target]
+    return out
 
 
 def tile_in_hand(state: GameState, player: int) -> int:

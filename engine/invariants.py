@@ -128,8 +128,9 @@ def track_violations(state: GameState) -> list[str]:
 
 def view_violations(state: GameState) -> list[str]:
     """X40: the count of the log's events each viewer does not see matches a recount; X33, B1.6: each player's own
-    supply is never negative and adds up to the pile's height that the others see. (A recount of the whole log:
-    for the fuzzer's deep checks, not for every action.)"""
+    supply is never negative and adds up to the pile's height that the others see; X9: every viewer reads the
+    public view's pending decision, which names the player to act. (A recount of the whole log: for the fuzzer's
+    deep checks, not for every action.)"""
     out: list[str] = []
     recount = [0] * (state.players + 1)
     for item in state.log.items():
@@ -140,8 +141,14 @@ def view_violations(state: GameState) -> list[str]:
             recount[-1] += 1
     if tuple(recount) != state.unseen:
         out.append(f"unseen events {state.unseen} != recount {tuple(recount)}")
+    public = observe(state, None, log=False)
+    if public["decision"]["who"] != public["to_act"]:
+        out.append(f"the decision {public['decision']} is not for {public['to_act']}, who acts")
     for name in state.names:
-        mine = next(p for p in observe(state, name, log=False)["players"] if p["name"] == name)
+        seen = observe(state, name, log=False)
+        if seen["decision"] != public["decision"]:
+            out.append(f"{name} reads the decision {seen['decision']}, the public view {public['decision']}")
+        mine = next(p for p in seen["players"] if p["name"] == name)
         supply = mine["supply"] or {}
         if min(supply.values(), default=0) < 0 or sum(supply.values()) > mine["supply_total"]:
             out.append(f"{name}'s supply {supply} does not fit the pile of {mine['supply_total']}")

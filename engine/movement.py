@@ -36,7 +36,7 @@ from .state import (
     event,
     positions,
 )
-from .views import BoatView, MovedView, MovementPhase, MovementView, PartyView
+from .views import BoatView, Decision, MovedView, MovementPhase, MovementView, PartyView
 
 STEP = MOVEMENT
 TRANSIT: Final = "transit"
@@ -617,6 +617,21 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 
 def draw(state: GameState) -> Action:
     return battle.draw(state)
+
+
+def decision(state: GameState) -> Decision:
+    """The mover's part as the view's decision: Transit, a party on the move, the choice of the next battle, or
+    the stage of the battle being fought."""
+    sub = cast(Movement, state.sub)
+    if sub.battle is not None:
+        return battle.decision(state, sub.battle)
+    if sub.phase == TRANSIT:
+        return {"kind": "transit", "stage": TRANSIT, "rule": "M3"}
+    if sub.phase == PARTY:
+        return {"kind": "party", "stage": PARTY, "rule": "M4", "hex": state.rules.map.labels[sub.at]}
+    if sub.battles:
+        return {"kind": "next_battle", "stage": MOVE, "rule": "M8"}
+    return {"kind": "move", "stage": MOVE, "rule": "M4"}
 
 
 def view(state: GameState, me: int) -> MovementView | None:

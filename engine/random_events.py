@@ -17,6 +17,7 @@ from .changes import add_villages, improve, move, remove_village, unbuild
 from .ruleset import PIECES
 from .state import BAND, CHANCE_ACTOR, COLONY, KIND_INDEX, RUMOR, TRANSPORT, UNBUILT, WAR_CANOE, Event, GameState, event
 from .victory import lowest
+from .views import Decision
 
 CHOOSE, DRAW, TARGET = "choose", "draw", "target"
 # The step in which a kept event may be played, by its effect.
@@ -78,6 +79,17 @@ def begin(state: GameState, sub: EventStage) -> list[Event]:
     sub.events = EventDraw(DRAW, tied[0])
     state.actor = CHANCE_ACTOR
     return []
+
+
+def decision(state: GameState, draw: EventDraw) -> Decision:
+    """The draw in progress as the view's decision: the first of two tied players chooses between the event and
+    the turn-order marker, the event deck decides, or the drawer aims the event just revealed (public: X9)."""
+    if draw.phase == CHOOSE:
+        return {"kind": "event_tie", "stage": "events", "rule": "A7", "tied": [state.names[p] for p in draw.tied]}
+    drawer = state.names[draw.drawer]
+    if draw.phase == DRAW:
+        return {"kind": "event_draw", "stage": "events", "rule": "A7", "drawer": drawer}
+    return {"kind": "event_target", "stage": "events", "rule": "A7", "drawer": drawer, "card": key(state, draw.card)}
 
 
 def legal(state: GameState, draw: EventDraw) -> list[Action]:

@@ -11,6 +11,7 @@ from .actions import Action, IllegalAction, act
 from .random_events import EventDraw
 from .state import CHANCE_ACTOR, TURN_ORDER, Event, GameState, event
 from .victory import lowest
+from .views import Decision
 
 STEP = TURN_ORDER
 DIRECTIONS = ("cw", "ccw")
@@ -88,6 +89,19 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
 
 def draw(state: GameState) -> Action:
     return chance.draw(state, chance.EVENTS if cast(TurnOrderStep, state.sub).stage == EVENTS else chance.DICE)
+
+
+def decision(state: GameState) -> Decision:
+    """The stage the step waits in, for the view: A7's draw, A3's malaria die, a new home (M11, X29), or the
+    marker holder's choice of who plays first (T2)."""
+    sub = cast(TurnOrderStep, state.sub)
+    if sub.stage == EVENTS:
+        return random_events.decision(state, cast(EventDraw, sub.events))
+    if sub.stage == MALARIA:
+        return {"kind": "malaria", "stage": "malaria", "rule": "A3"}
+    if sub.stage == HOME:
+        return {"kind": "new_home", "stage": "home", "rule": "M11"}
+    return {"kind": "order", "stage": "order", "rule": "T2"}
 
 
 def legal(state: GameState) -> list[Action]:

@@ -15,6 +15,7 @@ from .actions import Action, act
 from .cards import controls_named, deforestation_penalty, hidden_vp_bound, spend, usable_one_time, vp_bonus, window_open
 from .chains import home_chain
 from .state import VICTORY, Event, GameState, event
+from .views import Decision
 
 
 def card_vp(state: GameState, player: int, include_hidden: bool = False) -> int:
@@ -143,6 +144,20 @@ class Claim:
 
     def to_dict(self) -> dict[str, Any]:
         return {"claimant": self.claimant, "penalty": self.penalty, "asked": self.asked}
+
+
+def decision(state: GameState) -> Decision:
+    """The step as the view's decision: a player asked to claim (V3), or another asked to answer a claim with
+    Deforestation (V4); both asked on public facts (X33)."""
+    if isinstance(state.sub, Claim):
+        return {"kind": "deforestation", "stage": "answer", "rule": "V4", "window": "deforestation",
+                "claimant": state.names[state.sub.claimant]}
+    return {"kind": "claim", "stage": "claim", "rule": "V3"}
+
+
+def over(state: GameState) -> Decision:
+    """The game is over: nothing is decided any more; V5 named the winners (none, one, or a shared victory)."""
+    return {"kind": "over", "stage": "over", "rule": "V5", "winners": [state.names[p] for p in state.winners]}
 
 
 def legal(state: GameState) -> list[Action]:

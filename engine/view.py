@@ -6,15 +6,32 @@ face down and whose discovered markers sit on it, how many cards a hand holds).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
-from . import building, exploration, movement
+from . import building, exploration, movement, turn_order, victory
 from .chains import face_up_canoe_hexes
 from .game import current_player
 from .ruleset import PIECES
-from .state import AT_HOME, INDEPENDENT, LOST, NOBODY, OUT_OF_GAME, STEP_NAMES, UNBUILT, Event, GameState
+from .state import (
+    AT_HOME,
+    BUILDING,
+    EXPLORATION,
+    INDEPENDENT,
+    LOST,
+    MOVEMENT,
+    NOBODY,
+    OUT_OF_GAME,
+    OVER,
+    STEP_NAMES,
+    TURN_ORDER,
+    UNBUILT,
+    VICTORY,
+    Event,
+    GameState,
+)
 from .victory import threshold
-from .views import HexView, LogEntry, StackView, View
+from .views import Decision, DecisionView, HexView, LogEntry, StackView, View
 
 
 class UnknownPlayer(KeyError, ValueError):
@@ -93,6 +110,7 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
         "exploration": exploration.view(state),
         "movement": movement.view(state, me),
         "building": building.view(state, me),
+        "decision": decision(state),
         "winners": [state.names[p] for p in state.winners],
         "log": _log(state, me, since) if log else [],
         "log_size": len(state.log) - state.unseen[me],
@@ -101,6 +119,17 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
 
 
 PUBLIC = -1          # `me` in the public view: nobody's secrets (an event's `visible` never holds -1)
+
+# What each step waits for, in its own words (each step module's `decision`).
+DECISIONS: dict[int, Callable[[GameState], Decision]] = {
+    TURN_ORDER: turn_order.decision, EXPLORATION: exploration.decision, MOVEMENT: movement.decision,
+    BUILDING: building.decision, VICTORY: victory.decision, OVER: victory.over}
+
+
+def decision(state: GameState) -> DecisionView:
+    """The pending decision: who makes it, and what its step says it is. Made without the viewer, of public facts
+    (the step's stage, a window opened on public facts, X33), so every viewer reads the same entry (X9)."""
+    return {"who": current_player(state), "step": STEP_NAMES[state.step], **DECISIONS[state.step](state)}
 
 
 def events_since(state: GameState, player: str | None, since: int = 0) -> tuple[list[LogEntry], int]:

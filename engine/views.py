@@ -18,6 +18,24 @@ MovementPhase = Literal["transit", "move", "party"]
 BattlePhase = Literal["cancel", "card", "roll", "reroll", "hit", "retreat", "carry", "save", "home", "raise", "over"]
 BuildingPhase = Literal["build", "draw"]
 PieceKind = Literal["transport_canoe", "war_canoe", "warrior_band", "colony", "rumor"]
+TurnOrderStage = Literal["events", "malaria", "home", "order"]
+VictoryStage = Literal["claim", "answer"]
+# Where the decision stands in its step: the step's own stage or phase, a battle's phase during a battle.
+DecisionStage = (TurnOrderStage | ExplorationPhase | MovementPhase | BattlePhase | BuildingPhase | VictoryStage
+                 | Literal["over"])
+DecisionKind = Literal[
+    "over",
+    # turn order (T2), with A7's event and A3's malaria before it and M11's new home (X29)
+    "event_tie", "event_draw", "event_target", "malaria", "new_home", "order",
+    # exploration (E3-E5, A5)
+    "explore", "explore_on", "cup", "tile", "keep", "off_course", "kumara_roll", "kumara_sail",
+    # movement (M3, M4, M8) and a battle's stages (M8-M12, X17, X24, X26; a new home is M11 here too)
+    "transit", "move", "party", "next_battle", "cancel_attack", "battle_card", "battle_roll", "reroll", "panic",
+    "lose", "retreat", "carry", "save", "raise",
+    # building (A1, B1, B4) and victory (V3, V4)
+    "setup_build", "build", "card_draw", "claim", "deforestation",
+]
+CardWindow = Literal["cancel_attack", "battle_modifier", "battle_reroll", "deforestation"]
 
 Verb = Literal[
     # turn order (T2, A3, A7) and the anytime actions (E6.5, M7, B4, A7)
@@ -725,6 +743,31 @@ LogEntry: TypeAlias = (
 )
 
 
+class Decision(TypedDict):
+    """What a step says is being decided (`decision()` of each step module): its kind, its stage in the step, its
+    rule, and the public facts that word it, each there only for the kinds that have it."""
+    kind: DecisionKind
+    stage: DecisionStage
+    rule: str
+    explorer: NotRequired[str]            # exploration: whose explorer (off_course: not the one who decides)
+    hex: NotRequired[str]                 # cup, tile, keep, off_course (the hex meant), party, every battle kind
+    tied: NotRequired[list[str]]          # event_tie: the two players tied lowest, the one who chooses first (A7)
+    drawer: NotRequired[str]              # event_draw, event_target: who draws the event (A7)
+    card: NotRequired[str]                # event_target: the event revealed, to be aimed (A7)
+    attacker: NotRequired[str]            # every battle kind
+    defender: NotRequired[str]            # every battle kind: a player's name or "independent"
+    side: NotRequired[Literal["attacker", "defender"]]   # a battle's side who decides, or whom the die hurts
+    window: NotRequired[CardWindow]       # a card window: the power it is open for (X24, X26, X33, V4)
+    claimant: NotRequired[str]            # deforestation: whose claim is answered (V4)
+    winners: NotRequired[list[str]]       # over
+
+
+class DecisionView(Decision):
+    """The pending decision as the view gives it (X9: made of public facts only, the same for every viewer)."""
+    who: str | None                       # as `to_act`: a player's name, engine.CHANCE, None once the game is over
+    step: StepName
+
+
 class View(TypedDict):
     """What `engine.observe(state, player)` returns (X9): public facts, the viewer's own secrets."""
     you: str | None                       # None: the public view
@@ -751,6 +794,7 @@ class View(TypedDict):
     exploration: ExplorationView | None
     movement: MovementView | None
     building: BuildingView | None
+    decision: DecisionView
     winners: list[str]
     log: list[LogEntry]                   # empty with log=False
     log_size: int                         # how many events this viewer sees in all

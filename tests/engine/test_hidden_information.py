@@ -233,6 +233,8 @@ def test_X33_a_hidden_card_opens_no_window_of_its_own(rules):
         do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end")
     assert engine.current_player(armed) == engine.current_player(plain) == "Samoa"
     assert "use arioi" in legal(armed) and "use arioi" not in legal(plain)
+    decisions = [engine.observe(s, "Tonga", log=False)["decision"] for s in (armed, plain)]
+    assert decisions[0] == decisions[1] and decisions[0]["window"] == "cancel_attack", "open on what Samoa may hide"
     compared = follow(armed, plain, 0, random.Random(1), 60)
     assert compared > 3 and engine.current_player(armed) == "Samoa", "the battle was followed to its end"
 
@@ -262,6 +264,7 @@ def test_X33_the_victory_step_asks_on_public_facts(rules):
     assert engine.current_player(rich) == engine.current_player(poor) == "Tonga"
     assert "claim" in legal(rich) and "claim" not in legal(poor)
     assert engine.observe(rich, "Samoa") == engine.observe(poor, "Samoa")
+    assert engine.observe(poor, "Samoa")["decision"]["kind"] == "claim", "asked to claim, whatever the hand holds"
     empty = engine.load_scenario(rules, base)
     assert engine.observe(empty, "Samoa")["step"] == "turn_order", "no hidden card: nobody could claim"
 
