@@ -191,10 +191,6 @@ class Queue:
             self.items[0].draw(screen, where, unit)
 
 
-PIECE_SHORT = {"transport_canoe": "transport", "war_canoe": "war canoe", "warrior_band": "band", "colony": "colony",
-               "rumor": "rumor", "local_warrior": "local warrior"}
-
-
 def from_events(events: Sequence[Mapping[str, Any]], explorers: dict[str, str],
                 speed: str) -> tuple[list[Anim], list[Mapping[str, Any]]]:
     """The animations of a batch of events the viewer saw, and the events to apply at once (those before the
@@ -239,26 +235,23 @@ def _clip(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Ani
         dest = ev["to"]                     # a retreat with nowhere to go has none
         return Glide([ev["source"], dest], ev["player"], ev["pieces"] or 1, factor) if ev["source"] and dest else None
     if ev["kind"] == "marker_drawn":
-        marker = ev["marker"].replace("_", " ")
-        return Pop(ev["hex"], f"{marker} {ev['knots']}" if marker != "off course" else "off course!",
-                   (110, 190, 240), factor)
+        return Pop(ev["hex"], words.text(f"anim.marker.{ev['marker']}", knots=ev["knots"]), (110, 190, 240), factor)
     if ev["kind"] == "tile_revealed":
         return Flip(ev["hex"], ev["tile"], factor)
     if ev["kind"] in ("village_built", "settled", "built"):
-        return Pop(ev["hex"], "built" if ev["kind"] == "built" else "new village", theme.GREEN_SQUARE,
-                   factor) if ev["hex"] else None
+        return Pop(ev["hex"], words.text("anim.built" if ev["kind"] == "built" else "anim.new_village"),
+                   theme.GREEN_SQUARE, factor) if ev["hex"] else None
     if ev["kind"] == "conquest":
-        return Pop(ev["hex"], "conquered", theme.ACCENT, factor)
+        return Pop(ev["hex"], words.text("anim.conquered"), theme.ACCENT, factor)
     if ev["kind"] == "battle_started":
-        return Pop(ev["hex"], "battle!", (220, 60, 50), factor)
+        return Pop(ev["hex"], words.text("anim.battle"), (220, 60, 50), factor)
     if ev["kind"] == "die_rolled" and "throw_seed" in e:
         return DieThrow(dice.throw(int(ev["face"]), int(e["throw_seed"])), factor)
     if ev["kind"] in ("piece_removed", "piece_panicked"):
-        verb = "lost" if ev["kind"] == "piece_removed" else "panics"
-        piece = PIECE_SHORT.get(ev["piece"], ev["piece"])
-        return Pop(ev["hex"], f"{ev['player']}'s {piece} {verb}", (230, 120, 60), factor)
+        return Pop(ev["hex"], words.text(f"anim.{ev['kind']}", player=ev["player"],
+                                         piece=words.text(f"anim.piece.{ev['piece']}")), (230, 120, 60), factor)
     if ev["kind"] == "battle_won":
         return Pop(ev["hex"], words.text("anim.wins", player=words.who(ev["winner"])), theme.ACCENT, factor)
     if ev["kind"] == "village_lost" and ev["hex"]:
-        return Pop(ev["hex"], "village lost", (200, 70, 60), factor)
+        return Pop(ev["hex"], words.text("anim.village_lost"), (200, 70, 60), factor)
     return None

@@ -11,6 +11,7 @@ from typing import Any
 
 import engine
 
+from . import words
 from .app import App
 from .match import Match
 from .paths import ensure_dir
@@ -31,9 +32,7 @@ def open_setup(app: App) -> None:
 
 def open_settings(app: App) -> None:
     """A placeholder until the settings issue (speed, language, controls, accessibility)."""
-    app.push(app.make("message", "Settings", "Speed, language, controls and display settings arrive in a later "
-                      "version. For now, start the game with --speed slow/normal/fast/instant, --size WxH or "
-                      "--fullscreen."))
+    app.push(app.make("message", words.text("settings.title"), words.text("settings.later")))
 
 
 def start_match(app: App, match: Match) -> None:
@@ -55,7 +54,7 @@ def continue_game(app: App) -> None:
         match = Match.load(app.rules, autosave_path(app), speed=app.settings.speed, autosave=autosave_path(app),
                            max_turns=app.settings.max_turns)
     except engine.SaveError as exc:
-        app.push(app.make("message", "The saved game cannot be opened", str(exc)))
+        app.push(app.make("message", words.text("load.failed"), str(exc)))
         return
     start_match(app, match)
 

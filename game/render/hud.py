@@ -12,8 +12,6 @@ from engine import PlayerView, Ruleset, View
 from .. import theme, words
 from ..theme import Scale
 
-STEP_TITLES = {"turn_order": "Turn order", "exploration": "Exploration", "movement": "Movement & Battle",
-               "building": "Building", "victory": "Victory", "over": "Game over"}
 
 def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: View, decision: str, scale: Scale) -> None:
     """Turn and step on the left, who decides (and why) after them."""
@@ -21,8 +19,8 @@ def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: View, decision: str
     bar.fill((18, 40, 64, 250))
     screen.blit(bar, rect)
     pygame.draw.line(screen, (246, 176, 48), rect.bottomleft, rect.bottomright, 2)
-    turn = theme.text(f"Turn {view['turn']}", scale.body, (246, 176, 48), "bold")
-    step = theme.text(STEP_TITLES.get(view["step"], view["step"]), scale.body, theme.WHITE, "semibold")
+    turn = theme.text(words.text("hud.turn", turn=view["turn"]), scale.body, (246, 176, 48), "bold")
+    step = theme.text(words.text(f"step.{view['step']}"), scale.body, theme.WHITE, "semibold")
     x: float = rect.x + scale.unit
     cy = rect.centery
     screen.blit(turn, turn.get_rect(midleft=(x, cy)))
@@ -35,10 +33,8 @@ def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: View, decision: str
                          theme.tribe_colour(who), theme.WHITE, 2)
         x += scale.unit * 1.4
     room = rect.right - x - scale.unit
-    words = theme.fit(decision, scale.body, room)
-    screen.blit(theme.text(words, scale.body, (230, 238, 244)), (x, cy - theme.font(scale.body).get_linesize() // 2))
-
-
+    said = theme.fit(decision, scale.body, room)
+    screen.blit(theme.text(said, scale.body, (230, 238, 244)), (x, cy - theme.font(scale.body).get_linesize() // 2))
 
 
 def players_panel(screen: pygame.Surface, rect: pygame.Rect, view: View, rules: Ruleset,
@@ -60,7 +56,7 @@ def players_content(screen: pygame.Surface, rect: pygame.Rect, view: View, rules
     x, y = rect.x + unit * 0.6, rect.y + unit * 0.5
     width = rect.w - unit * 1.2
     threshold = view["threshold"]
-    title = theme.text(f"Victory points  ·  {threshold} to win", scale.small, theme.MUTED, "semibold")
+    title = theme.text(words.text("hud.vp_title", threshold=threshold), scale.small, theme.MUTED, "semibold")
     screen.blit(title, (x, y))
     y += title.get_height() + unit * 0.3
     order = view["order"] or [p["name"] for p in view["players"]]
@@ -102,7 +98,8 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
         pygame.draw.rect(screen, colour, row, 2, border_radius=6)
     theme.draw_shape(screen, theme.tribe_shape(name), (x + unit * 0.55, y + unit * 0.65), unit * 0.5, colour,
                      theme.INK, 2)
-    label = theme.text(name + ("  (you)" if view.get("you") == name else ""), scale.body, theme.INK, "bold")
+    label = theme.text(words.text("hud.you", player=name) if view["you"] == name else name, scale.body, theme.INK,
+                       "bold")
     screen.blit(label, (x + unit * 1.4, y))
     vp = fraction_text(p["vp"])
     score = theme.text(vp, scale.body, theme.INK, "bold")
@@ -114,10 +111,10 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
     pygame.draw.rect(screen, colour, (bar.x, bar.y, max(2, bar.w * share), bar.h), border_radius=4)
     pygame.draw.rect(screen, theme.PANEL_EDGE, bar, 1, border_radius=4)
     hidden, shown = p["cards_in_hand"], len(p["cards_shown"])
-    notes = [f"{hidden} hidden card{'s' if hidden != 1 else ''}"] + ([f"{shown} shown"] if shown else [])
+    notes = [words.unit("tip.hidden_cards", hidden)] + ([words.text("hud.shown", n=shown)] if shown else [])
     explorer = p["explorer"]
     if explorer != "home":
-        notes.append("explorer lost" if explorer == "lost" else "exploring")
+        notes.append(words.text("hud.explorer.lost" if explorer == "lost" else "hud.explorer.out"))
     line = theme.text(theme.fit("  ·  ".join(notes), scale.small, round(width - unit * 1.4)), scale.small, theme.MUTED)
     screen.blit(line, (x + unit * 1.4, y + unit * 2.05))
     return y + unit * 3.45
@@ -126,13 +123,12 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
 def hand(screen: pygame.Surface, x: float, y: float, width: float, view: View, rules: Ruleset,
          scale: Scale) -> float:
     """The viewer's own cards by name (the others see only how many, X9)."""
-    titles = {c.key: c.title for c in rules.cards}
-    cards = [titles.get(k, k) for k in view.get("hand", [])]
-    label = theme.text("Your hand", scale.small, theme.MUTED, "semibold")
+    cards = [words.card_title(k, rules) for k in view["hand"]]
+    label = theme.text(words.text("hud.hand"), scale.small, theme.MUTED, "semibold")
     screen.blit(label, (x, y))
     y += label.get_height()
-    words = ", ".join(cards) if cards else "no hidden card"
-    for line in theme.wrap(words, scale.small, round(width)):
+    said = words.text("list.sep").join(cards) if cards else words.text("hud.hand.empty")
+    for line in theme.wrap(said, scale.small, round(width)):
         screen.blit(theme.text(line, scale.small, theme.INK), (x, y))
         y += theme.font(scale.small).get_linesize()
     return y
@@ -159,16 +155,18 @@ def step_numbers(screen: pygame.Surface, x: float, y: float, width: float, view:
 def south_america(screen: pygame.Surface, x: float, y: float, width: float, view: View,
                   scale: Scale) -> float:
     """A5: who holds a Galapagos marker (+1 on the Kumara table) and who has reached South America."""
-    label = theme.text("South America (A5)", scale.small, theme.MUTED, "semibold")
+    label = theme.text(words.text("hud.south_america"), scale.small, theme.MUTED, "semibold")
     screen.blit(label, (x, y))
     y += label.get_height()
     for p in view["players"]:
-        marks = (["Kumara 2 VP"] if p.get("kumara") else []) + (["+1 Galapagos"] if p.get("galapagos") else [])
+        marks = [words.text(key) for key, held in (("hud.kumara", p["kumara"]), ("hud.galapagos", p["galapagos"]))
+                 if held]
         if marks:
-            screen.blit(theme.text(f"{p['name']}: {', '.join(marks)}", scale.small, theme.INK), (x, y))
+            said = words.text("hud.marks", player=p["name"], marks=words.text("list.sep").join(marks))
+            screen.blit(theme.text(said, scale.small, theme.INK), (x, y))
             y += theme.font(scale.small).get_linesize()
-    if not any(p.get("kumara") or p.get("galapagos") for p in view["players"]):
-        screen.blit(theme.text("nobody has sailed there yet", scale.small, theme.MUTED), (x, y))
+    if not any(p["kumara"] or p["galapagos"] for p in view["players"]):
+        screen.blit(theme.text(words.text("hud.south_america.none"), scale.small, theme.MUTED), (x, y))
         y += theme.font(scale.small).get_linesize()
     return y
 
@@ -194,7 +192,7 @@ def log_panel(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[s
     """The viewer's events in words, newest at the bottom, each with its rule number."""
     theme.panel(screen, rect, alpha=252)
     unit = scale.unit
-    title = theme.text("Log", scale.small, theme.MUTED, "semibold")
+    title = theme.text(words.text("hud.log"), scale.small, theme.MUTED, "semibold")
     screen.blit(title, (rect.x + unit * 0.6, rect.y + unit * 0.3))
     inner = pygame.Rect(rect.x + unit * 0.6, rect.y + unit * 0.3 + title.get_height(), rect.w - unit * 1.2,
                         rect.h - unit * 0.6 - title.get_height())

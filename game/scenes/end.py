@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import flow, theme
+from .. import flow, theme, words
 from ..app import App, scene
 from ..match import Match
 from ..render.hud import eval_fraction, fraction_text
@@ -17,8 +17,9 @@ class EndScene(Dialog):
     closable = False
 
     def __init__(self, app: App, match: Match):
-        super().__init__(app, Form([Button("New game", self.again, primary=True), Button("Title", self.title),
-                                    Button("Quit", app.quit)]))
+        super().__init__(app, Form([Button(words.text("menu.new_game"), self.again, primary=True),
+                                    Button(words.text("menu.title"), self.title),
+                                    Button(words.text("menu.quit"), app.quit)]))
         self.match = match
         self.view = match.view(None)
 
@@ -33,22 +34,22 @@ class EndScene(Dialog):
         view, result = self.view, self.match.result()
         winners = view["winners"]
         if not result.over:
-            return f"No one reached {view['threshold']} VP within {result.turns} turns."
+            return words.text("end.why.turns", threshold=view["threshold"], turns=result.turns)
         if len(winners) > 1:
-            return "Tied after VP, controlled island groups and cards: a shared victory (V5, X11)."
+            return words.text("end.why.shared")
         over = [p for p in view["players"] if eval_fraction(p["vp"]) >= view["threshold"]]
         if len(over) > 1:
-            return (f"{len(over)} players reached {view['threshold']} VP; {winners[0]} has the most "
-                    "(ties: most island groups, then most cards, V5).")
-        return f"{winners[0]} reached {view['threshold']} VP and claimed victory (V3)."
+            return words.text("end.why.most", n=len(over), threshold=view["threshold"], winner=winners[0])
+        return words.text("end.why.claimed", winner=winners[0], threshold=view["threshold"])
 
     def draw(self, screen: pygame.Surface) -> None:
         scale = self.app.scale
         box = self.panel(screen, scale.unit * 34, scale.unit * 26)
         winners = self.view["winners"]
         humans = self.match.humans
-        head = ("You win!" if winners == humans and len(humans) == 1 else f"{winners[0]} wins!" if len(winners) == 1
-                else "A shared victory" if winners else "The voyage ends")
+        head = (words.text("end.you_win") if winners == humans and len(humans) == 1
+                else words.text("end.wins", player=winners[0]) if len(winners) == 1
+                else words.text("end.shared" if winners else "end.none"))
         title = theme.text(head, scale.title * 0.6, theme.INK, "bold")
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + scale.unit)))
         y = box.y + scale.unit * 1.5 + title.get_height()
@@ -61,7 +62,7 @@ class EndScene(Dialog):
             theme.draw_shape(screen, theme.tribe_shape(p["name"]), (box.x + scale.unit * 3, y + scale.unit * 0.7),
                              scale.unit * 0.55, theme.tribe_colour(p["name"]), theme.INK, 2)
             screen.blit(theme.text(p["name"], scale.body, theme.INK, "bold"), (box.x + scale.unit * 4.2, y))
-            vp = theme.text(f"{fraction_text(p['vp'])} VP", scale.body, theme.INK, "bold")
+            vp = theme.text(words.text("end.vp", vp=fraction_text(p["vp"])), scale.body, theme.INK, "bold")
             screen.blit(vp, vp.get_rect(topright=(box.right - scale.unit * 3, y)))
             y += scale.unit * 1.8
         bw = (box.w - scale.unit * 4) // 3

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
+from .. import theme, words
 from ..app import App, scene
 from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Form
@@ -12,7 +12,7 @@ from ..ui.widgets import Button, Form
 @scene("message")
 class MessageScene(Dialog):
     def __init__(self, app: App, title: str, message: str):
-        super().__init__(app, Form([Button("OK", app.pop, primary=True)]))
+        super().__init__(app, Form([Button(words.text("message.ok"), app.pop, primary=True)]))
         self.title, self.message = title, message
 
     def draw(self, screen: pygame.Surface) -> None:

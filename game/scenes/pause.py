@@ -15,11 +15,11 @@ from ..ui.widgets import Button, Form
 @scene("pause")
 class PauseScene(Dialog):
     def __init__(self, app: App, match: Match, orders: Callable[[], None] | None = None):
-        buttons = [Button("Resume", app.pop, primary=True)]
+        buttons = [Button(words.text("pause.resume"), app.pop, primary=True)]
         if orders is not None:               # the viewer's own standing orders (game/seats.py)
             buttons.append(Button(words.text("orders.open"), lambda: (app.pop(), orders())))
-        super().__init__(app, Form(buttons + [Button("Save and leave to title", self.leave),
-                                              Button("Quit", self.quit)]))
+        super().__init__(app, Form(buttons + [Button(words.text("pause.leave"), self.leave),
+                                              Button(words.text("menu.quit"), self.quit)]))
         self.match = match
 
     def leave(self) -> None:
@@ -33,7 +33,7 @@ class PauseScene(Dialog):
     def draw(self, screen: pygame.Surface) -> None:
         scale = self.app.scale
         box = self.panel(screen, scale.unit * 20, scale.unit * (4.6 + 2.9 * len(self.form.widgets)))
-        title = theme.text("Paused", scale.heading, theme.INK, "bold")
+        title = theme.text(words.text("pause.title"), scale.heading, theme.INK, "bold")
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + scale.unit)))
         y = box.y + scale.unit * 3.6
         for widget in self.form.widgets:

@@ -19,17 +19,7 @@ from ..ui.backdrop import MenuPage
 from ..ui.widgets import Button, Choice, Form, NumberField, Toggle, Widget
 
 SETUP_SEATS = (HUMAN, *LEVELS)
-# One line per advanced rule: what changes when it is on (RULES.md section A).
-OPTION_HINTS = {
-    "variable_starting_pieces": "A1 · Build 4 BP of pieces at home instead of two warrior bands.",
-    "saved_resources": "A2 · Keep one unspent build point for a later Building step.",
-    "malaria": "A3 · Malaria strikes the west once someone settles there.",
-    "south_island": "A4 · Te Waka Maui, the South Island, joins Aotearoa when it is revealed.",
-    "kumara": "A5 · Explorers may sail east to South America for the Kumara (2 VP).",
-    "variable_game_end": "A6 · Agree another VP target to win.",
-    "random_events": "A7 · From 5 VP on, the last player draws an event card each turn.",
-}
-TARGETS = [(False, "usual")] + [(v, str(v)) for v in range(15, 36)]
+TARGETS: tuple[bool | int, ...] = (False, *range(15, 36))       # A6: the usual threshold, or an agreed VP target
 
 
 @scene("setup")
@@ -39,7 +29,7 @@ class SetupScene(MenuPage):
         self.players = players
         self.seats = [HUMAN] + ["normal"] * 3
         self.seed = random.randrange(1, 1_000_000)
-        self.options: dict = {}
+        self.options: dict[str, bool | int] = {}
         self.pins: dict[int, str] = {}              # seat -> PIN digits, hashed with the seat's name at the start
         self.windows: dict[int, str] = {}           # seat -> how it answers card windows (game/seats.py)
         self.form = Form()
@@ -50,25 +40,25 @@ class SetupScene(MenuPage):
         kinds = [(k, words.text(f"seat.{k}")) for k in SETUP_SEATS]
         hints = {k: words.text(f"seat.hint.{k}") for k in SETUP_SEATS}
         homes = engine.deal_homes(self.app.rules, self.players, self.seed)
-        widgets: list[Widget] = [Choice("Players", [(n, str(n)) for n in (2, 3, 4)], self.players - 2,
-                                        self.set_players)]
-        widgets.extend(Choice(f"Seat {i + 1}  ·  {homes[i]}", kinds,
-                              [k for k, _ in kinds].index(self.seats[i]),
+        widgets: list[Widget] = [Choice(words.text("setup.players"), [(n, str(n)) for n in (2, 3, 4)],
+                                        self.players - 2, self.set_players)]
+        widgets.extend(Choice(seat_label(i, homes[i]), kinds, [k for k, _ in kinds].index(self.seats[i]),
                               partial(self.set_seat, i), hints)
                        for i in range(self.players))
-        widgets.append(NumberField("Seed", self.seed, self.set_seed))
-        widgets.append(Button("New seed", self.reroll))
+        widgets.append(NumberField(words.text("setup.seed"), self.seed, self.set_seed))
+        widgets.append(Button(words.text("setup.new_seed"), self.reroll))
         widgets.append(Button(words.text("setup.pass_and_play"), self.open_seats))
         for spec in self.app.rules.options.values():
             key = spec["id"]
             if spec["kind"] == "vp_target":
-                current = [v for v, _ in TARGETS].index(self.options.get(key, False))
-                widgets.append(Choice(spec["title"], TARGETS, current, partial(self.set_option, key)))
-            else:
-                widgets.append(Toggle(spec["title"], OPTION_HINTS.get(key, spec["rule"]), bool(self.options.get(key)),
+                targets = [(v, str(v) if v else words.text("setup.target.usual")) for v in TARGETS]
+                widgets.append(Choice(spec["title"], targets, TARGETS.index(self.options.get(key, False)),
                                       partial(self.set_option, key)))
-        widgets.append(Button("Back", self.app.pop))
-        widgets.append(Button("Start", self.start, primary=True))
+            else:
+                widgets.append(Toggle(spec["title"], words.text(f"option.hint.{key}"), bool(self.options.get(key)),
+                                      partial(self.set_option, key)))
+        widgets.append(Button(words.text("menu.back"), self.app.pop))
+        widgets.append(Button(words.text("setup.start"), self.start, primary=True))
         self.form = Form(widgets)
         self.form.focus = min(focus, len(widgets) - 1)
         self.layout()
@@ -86,14 +76,14 @@ class SetupScene(MenuPage):
         self.seed = seed
         homes = engine.deal_homes(self.app.rules, self.players, self.seed)
         for i in range(self.players):
-            self.form.widgets[1 + i].label = f"Seat {i + 1}  ·  {homes[i]}"
+            self.form.widgets[1 + i].label = seat_label(i, homes[i])
 
     def reroll(self) -> None:
         self.seed = random.randrange(1, 1_000_000)
         field = next(w for w in self.form.widgets if isinstance(w, NumberField))
         field.set(self.seed)
 
-    def set_option(self, key: str, value) -> None:
+    def set_option(self, key: str, value: bool | int) -> None:
         if value:
             self.options[key] = value
         else:
@@ -143,12 +133,17 @@ class SetupScene(MenuPage):
 
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
-        self.page(screen, "New game")
+        self.page(screen, words.text("menu.new_game"))
         scale = self.app.scale
         sheet = pygame.Rect(0, 0, w - scale.unit * 2, h - scale.unit * 5.6)
         sheet.midtop = (w // 2, round(h * 0.2) - scale.unit)
         theme.panel(screen, sheet, alpha=250)
         self.form.draw(screen, scale.body)
+
+
+def seat_label(i: int, home: str) -> str:
+    """A seat's line: its number and the home the seed deals it (S4)."""
+    return words.text("setup.seat", n=i + 1, home=home)
 
 
 @scene("seats")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import flow, theme
+from .. import flow, theme, words
 from ..app import App, scene
 from ..ui.backdrop import MenuPage, backdrop
 from ..ui.widgets import Button, Form
@@ -18,10 +18,10 @@ class TitleScene(MenuPage):
     def enter(self) -> None:
         has_save = flow.autosave_path(self.app).exists()
         self.form = Form([
-            Button("New game", lambda: flow.open_setup(self.app), primary=True),
-            Button("Continue", lambda: flow.continue_game(self.app), enabled=has_save),
-            Button("Settings", lambda: flow.open_settings(self.app)),
-            Button("Quit", self.app.quit),
+            Button(words.text("menu.new_game"), lambda: flow.open_setup(self.app), primary=True),
+            Button(words.text("menu.continue"), lambda: flow.continue_game(self.app), enabled=has_save),
+            Button(words.text("menu.settings"), lambda: flow.open_settings(self.app)),
+            Button(words.text("menu.quit"), self.app.quit),
         ])
         self.layout()
 
@@ -45,12 +45,13 @@ class TitleScene(MenuPage):
         w, h = screen.get_size()
         screen.blit(backdrop((w, h)), (0, 0))
         scale = self.app.scale
-        title = theme.text("PARADISE", scale.title, theme.WHITE, "bold")
-        glow = theme.text("PARADISE", scale.title, (255, 196, 110), "bold")
+        name = words.text("title.name")
+        title = theme.text(name, scale.title, theme.WHITE, "bold")
+        glow = theme.text(name, scale.title, (255, 196, 110), "bold")
         rect = title.get_rect(center=(w // 2, round(h * 0.22)))
         screen.blit(glow, rect.move(3, 4))
         screen.blit(title, rect)
-        sub = theme.text("Conquest of Paradise  ·  sail, settle and rule the Pacific", scale.body, (230, 238, 244))
+        sub = theme.text(words.text("title.tagline"), scale.body, (230, 238, 244))
         screen.blit(sub, sub.get_rect(center=(w // 2, rect.bottom + scale.unit * 1.2)))
         self.form.draw(screen, scale.body)
         hint = theme.text(hints(self.app), scale.small, (210, 222, 232))
@@ -59,9 +60,4 @@ class TitleScene(MenuPage):
 
 def hints(app: App) -> str:
     """Button hints in the glyphs of the device used last (CLIENT.md)."""
-    device = app.input.device
-    if device == "pad":
-        return "A  choose     B  back     d-pad  move"
-    if device == "keys":
-        return "Enter  choose     Esc  back     Tab / arrows  move"
-    return "Click to choose     Esc  back or quit"
+    return words.text(f"title.hints.{app.input.device}")

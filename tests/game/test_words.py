@@ -5,11 +5,12 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 import engine
-from engine import Action
+from engine import Action, views
 from game import words
 from game.words import EN, Line, action_rule, action_text, decision_line, decision_text, event_line, event_lines, place
 from tests.engine.helpers import do, play_random
@@ -97,7 +98,6 @@ def test_every_event_kind_the_engine_emits_has_its_own_words_and_rule(kind: str,
     event = sample_event(kind)
     line = event_line(event, rules)
     assert isinstance(line, Line)
-    assert line != words.fallback_line(event, line.rule)
     assert RULE.match(line.rule), line
     assert line.text[:1].isupper() and line.text.rstrip()[-1] in ".!", line.text
     assert "{" not in line.text and "None" not in line.text and "_" not in line.text, line.text
@@ -163,17 +163,13 @@ def test_a_die_roll_names_the_side_it_hurts_when_the_battle_start_is_known(rules
 @pytest.mark.parametrize("event", [
     {"kind": "a_kind_from_the_future", "player": "Tonga", "hex": "0906"},
     {"kind": "explorer_moved"},                      # a known kind whose fields are missing
-    {"kind": "die_rolled", "hex": ["odd"], "face": None, "result": 7},
-    {"kind": 5}, {}, {"kind": "fallback"}, {"kind": "with_rule"}, "not a dict", None,
+    {"kind": "die_rolled", "hex": "0906", "face": 4, "modifier": 0, "result": "a_result_from_the_future"},
+    {},
 ])
-def test_an_event_without_words_still_gives_a_readable_line(event: object, rules: engine.Ruleset) -> None:
-    line = event_line(event, rules)          # type: ignore[arg-type]  # deliberately not an event
-    assert isinstance(line.text, str) and line.text.strip()
-    assert isinstance(line.rule, str)
-    if isinstance(event, dict) and event.get("kind") == "a_kind_from_the_future":
-        assert line.text.startswith("A kind from the future") and "Tonga" in line.text
-    if isinstance(event, dict) and event.get("kind") == "explorer_moved":
-        assert line.rule == "E4"              # the kind's rule survives its fallback words
+def test_an_event_the_catalog_cannot_word_is_a_bug_that_surfaces(event: dict, rules: engine.Ruleset) -> None:
+    """No made-up fallback line hides a kind or a field without words: the tests above hold the engine's."""
+    with pytest.raises(KeyError):
+        event_line(event, rules)              # type: ignore[arg-type]  # deliberately not an event
 
 
 # --- place names ------------------------------------------------------------------------------------------------
@@ -242,9 +238,9 @@ def test_a_refusal_names_the_missing_piece_plainly(rules: engine.Ruleset) -> Non
 
 def test_the_chain_canoe_is_named_before_it_is_taken(rules: engine.Ruleset) -> None:
     take = Action("take", ("transport_canoe",))
-    assert action_text(take, rules, {"movement": {"party": {"chain_canoe_next": False}}}) == (
+    assert action_text(take, rules, {"hexes": [], "movement": {"party": {"chain_canoe_next": False}}}) == (
         "Add a transport canoe to the party")
-    assert action_text(take, rules, {"movement": {"party": {"chain_canoe_next": True}}}) == (
+    assert action_text(take, rules, {"hexes": [], "movement": {"party": {"chain_canoe_next": True}}}) == (
         "Add the face-up transport canoe to the party (it turns face down: X19)")
 
 
@@ -314,19 +310,32 @@ def test_action_words(notation: str, said: str, rules: engine.Ruleset) -> None:
     assert action_text(Action(verb, tuple(args)), rules) == said
 
 
-def test_end_says_what_it_ends_with_the_view(rules: engine.Ruleset) -> None:
-    end = Action("end", ())
-    assert action_text(end, rules, {"step": "exploration", "exploration": {"phase": "move"}}) == "End your exploration"
-    assert action_text(end, rules, {"step": "movement", "movement": {"phase": "transit"}}) == "End Transit"
-    assert action_text(end, rules, {"step": "building"}) == "Finish building"
-    assert action_text(end, rules)
+@pytest.mark.parametrize("where, said", [
+    ("Tonga to explore", "Do not explore this turn"),
+    ("Tonga's chain 0807-0906-1006", "End Transit"),
+    ("Tonga's war canoes at home", "End your movement (battles follow)"),
+    ("Tonga to build", "Finish building"),
+])
+def test_end_says_what_it_ends_by_the_views_decision(where: str, said: str, rules: engine.Ruleset) -> None:
+    state = position(rules, where)
+    assert Action("end", ()) in engine.legal_actions(state)
+    assert action_text(Action("end", ()), rules, engine.observe(state, "Tonga")) == said
+    assert action_text(Action("end", ()), rules) == "End your part of this step"
 
 
-def test_unknown_verbs_and_bad_arguments_fall_back_to_the_notation(rules: engine.Ruleset) -> None:
-    assert action_text(Action("juggle", ("0906",)), rules) == "juggle 0906"
-    assert action_rule(Action("juggle", ())) == ""
-    assert action_text(Action("transit", ("war_canoe",)), rules) == "transit war_canoe"
-    assert action_text(Action("fallback", ()), rules) == "fallback"
+def test_a_verb_or_an_argument_without_words_is_a_bug_that_surfaces(rules: engine.Ruleset) -> None:
+    for action in (Action("juggle", ("0906",)), Action("juggle", ()), Action("transit", ("war_canoe",)),
+                   Action("choose", ("nothing",))):
+        with pytest.raises((KeyError, IndexError)):
+            action_text(action, rules)
+    with pytest.raises(KeyError):
+        action_rule(Action("juggle", ()))
+
+
+def test_every_verb_the_engine_declares_has_words_and_a_rule() -> None:
+    for verb in get_args(views.Verb):
+        assert any(key == f"action.{verb}" or key.startswith(f"action.{verb}.") for key in EN), verb
+        assert RULE.match(words.ACTION_RULES[verb]), verb
 
 
 # --- random games -----------------------------------------------------------------------------------------------
@@ -358,7 +367,7 @@ def test_random_games_turn_into_words(players: int, seed: int, options: dict | N
         public_since[0] = view["log_size"]
         public_log.extend(view["log"])
         who = view["to_act"]
-        line = decision_line(view, rules, public_log)
+        line = decision_line(view, rules)
         said = decision_text(view, rules, public_log)
         assert said.strip() and RULE.match(line.rule), (view["step"], said)
         assert said == f"{line.text} ({line.rule})"
@@ -386,7 +395,6 @@ def test_random_games_turn_into_words(players: int, seed: int, options: dict | N
         for event, line in zip(log, lines):
             assert line.text.strip() and "{" not in line.text, line
             assert RULE.match(line.rule), (event, line)
-            assert line != words.fallback_line(event, line.rule), event
 
 
 # --- the documented positions (docs/NOTATION.md): the decisions random games seldom reach -----------------------
@@ -469,3 +477,237 @@ def test_text_looks_up_one_catalog_with_english_beneath(monkeypatch: pytest.Monk
     assert words.text("event.reroll", hex="0906") == "Encore à 0906."
     assert words.text("action.roll") == "Roll the die without a card"
     assert all(isinstance(v, str) for v in EN.values())
+
+
+# --- the engine's decision in words --------------------------------------------------------------------------------
+
+def test_each_kind_of_decision_has_its_words_and_no_words_are_left_over() -> None:
+    kinds = set(get_args(views.DecisionKind))
+    keys = {key for key in EN if key.startswith("decision.")}
+    assert keys == {f"decision.{kind}" for kind in kinds} | {"decision.with_rule", "decision.over.won",
+                                                              "decision.over.shared"}
+
+
+def test_a_decision_is_worded_from_the_views_entry_alone(rules: engine.Ruleset) -> None:
+    """The words come from `decision`, whatever else the view holds: the engine, not the log, says what is
+    being decided (A7's tie here, which a view's VP alone once had to stand for)."""
+    state = position(rules, "Tonga and Samoa tied at 5 VP")
+    view = engine.observe(state, "Samoa")
+    assert decision_text(view, rules) == "Tonga chooses between the turn-order marker and the event card (A7)"
+    view["decision"] = {**view["decision"], "kind": "order", "rule": "T2"}
+    assert decision_text(view, rules) == "Tonga chooses who plays first (T2)"
+    del view["decision"]["who"]
+    with pytest.raises(KeyError):
+        decision_text(view, rules)
+
+
+# --- every word from the catalog -----------------------------------------------------------------------------------
+
+def _keys_named(node: ast.expr) -> list[str]:
+    """The catalog keys a `text(...)` call's first argument names: a literal, or an f-string's fixed start."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+        return [str(node.values[0].value)]
+    if isinstance(node, ast.IfExp):
+        return _keys_named(node.body) + _keys_named(node.orelse)
+    return []
+
+
+def test_every_key_the_client_asks_for_is_in_the_catalog() -> None:
+    asked = set()
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and node.args and (
+                    (isinstance(node.func, ast.Attribute) and node.func.attr in ("text", "unit")
+                     and isinstance(node.func.value, ast.Name) and node.func.value.id == "words")
+                    or (path.name == "words.py" and isinstance(node.func, ast.Name) and node.func.id == "text")):
+                asked.update((path.name, key) for key in _keys_named(node.args[0]))
+    assert len(asked) > 150
+    for where, key in asked:
+        assert key in EN or any(k.startswith(key) for k in EN if key.endswith((".", "_"))) or (
+            f"{key}.one" in EN and f"{key}.many" in EN), (where, key)
+
+
+def test_every_reason_why_not_gives_has_words(rules: engine.Ruleset) -> None:
+    source = (ROOT / "engine" / "explain.py").read_text(encoding="utf-8")
+    codes = set(re.findall(r'Reason\("[A-Z0-9.]+", "([a-z_]+)"', source))
+    codes |= {f"{verb}_garrison" for verb in ("settle", "convert")}      # Reason(..., f"{action.verb}_garrison")
+    assert len(codes) > 20
+    for code in codes:
+        said = words.reason_text(engine.Reason("B2", code, {"hex": "0806", "item": "village", "cost": 2, "bp": 1,
+                                                            "verb": "go"}), rules)
+        assert said.endswith(" (B2)") and "{" not in said, code
+
+
+# Callee -> its arguments (positions and keywords) that are drawn as words.
+DRAWN: dict[str, tuple[int | str, ...]] = {
+    "text": (0, "words"), "wrap": (0, "words"), "fit": (0, "words"),          # theme.text, theme.wrap, theme.fit
+    "Button": (0, "label"), "Choice": (0, 1, 4, "label", "options", "hints"), "Toggle": (0, 1, "label", "hint"),
+    "NumberField": (0, "label"), "ListView": (0, 2, "items", "label"), "Pop": (1, "words"), "Flip": (1, "name"),
+    "page": (1, "heading"),
+}
+SCENES = {"message": (1, 2)}                        # app.make("message", title, message): a scene's drawn words
+KEY_METHODS = ("get", "pop", "setdefault")          # their first argument is a key, not a result
+
+
+def _callee(call: ast.Call) -> tuple[str, str]:
+    """(the object's name, the function's name): ("theme", "text"), ("", "Button")."""
+    func = call.func
+    if isinstance(func, ast.Attribute):
+        owner = func.value
+        return (owner.id if isinstance(owner, ast.Name) else owner.attr if isinstance(owner, ast.Attribute)
+                else "", func.attr)
+    return ("", func.id if isinstance(func, ast.Name) else "")
+
+
+class Drawn:
+    """The string literals a module draws: the constants that reach a drawn argument (DRAWN) directly or through
+    the names, attributes, parameters and functions of the module that produce it (names are merged over the
+    module: more than the truth, never less). A call into the catalog (`words.`) is where words come from: it is
+    not followed, nor is another drawing call (it is checked where it stands)."""
+
+    def __init__(self, tree: ast.Module):
+        self.values: dict[str, list[ast.expr]] = {}      # a name, attribute or parameter -> what is bound to it
+        self.returns: dict[str, list[ast.expr]] = {}     # a function or method -> what it returns
+        self.docs = {id(n.body[0].value) for n in ast.walk(tree)
+                     if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef)) and n.body
+                     and isinstance(n.body[0], ast.Expr)}
+        params = {n.name: [a.arg for a in n.args.args if a.arg not in ("self", "cls")]
+                  for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        for node in ast.walk(tree):
+            self.bind_node(node, params)
+        self.found: set[tuple[int, str]] = set()
+        self.seen: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _callee(node)[0] != "words":
+                self.follow(*self.drawn_arguments(node))
+
+    def bind_node(self, node: ast.AST, params: dict[str, list[str]]) -> None:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                self.bind(target, node.value)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and node.value is not None:
+            self.bind(node.target, node.value)
+        elif isinstance(node, (ast.For, ast.comprehension)):
+            for item in node.iter.elts if isinstance(node.iter, (ast.List, ast.Tuple)) else [node.iter]:
+                self.bind(node.target, item)
+        elif isinstance(node, ast.FunctionDef):
+            self.returns[node.name] = [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value]
+        elif isinstance(node, ast.Call):
+            name = _callee(node)[1]
+            if name in ("append", "extend", "insert") and isinstance(node.func, ast.Attribute) and node.args:
+                self.bind(node.func.value, node.args[-1])
+            for param, arg in zip(params.get(name, ()), node.args):       # a parameter takes its arguments
+                self.values.setdefault(param, []).append(arg)
+            for keyword in node.keywords:
+                if keyword.arg in params.get(name, ()):
+                    self.values.setdefault(keyword.arg, []).append(keyword.value)
+
+    def bind(self, target: ast.expr, value: ast.expr) -> None:
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+            for t, v in zip(target.elts, value.elts):
+                self.bind(t, v)
+        elif isinstance(target, (ast.Name, ast.Attribute)):
+            self.values.setdefault(target.id if isinstance(target, ast.Name) else target.attr, []).append(value)
+        elif isinstance(target, ast.Subscript):
+            self.bind(target.value, value)
+
+    @staticmethod
+    def drawn_arguments(call: ast.Call) -> list[ast.expr]:
+        name = _callee(call)[1]
+        if name == "make" and call.args and isinstance(call.args[0], ast.Constant):
+            return [call.args[i] for i in SCENES.get(str(call.args[0].value), ()) if i < len(call.args)]
+        where = DRAWN.get(name, ())
+        return ([call.args[i] for i in where if isinstance(i, int) and i < len(call.args)]
+                + [k.value for k in call.keywords if k.arg in where])
+
+    def follow(self, *nodes: ast.expr) -> None:
+        for node in nodes:
+            if id(node) not in self.seen:
+                self.seen.add(id(node))
+                self.step(node)
+
+    def step(self, node: ast.expr) -> None:
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, str) and any(c.isalpha() for c in node.value) and id(node) not in self.docs:
+                self.found.add((node.lineno, node.value))
+        elif isinstance(node, (ast.Name, ast.Attribute)):
+            self.follow(*self.values.get(node.id if isinstance(node, ast.Name) else node.attr, ()))
+        elif isinstance(node, ast.Call):
+            owner, name = _callee(node)
+            if owner == "words" or name in DRAWN:
+                return
+            if isinstance(node.func, ast.Attribute):
+                self.follow(node.func.value)
+            self.follow(*self.returns.get(name, ()))
+            self.follow(*(node.args[1:] if name in KEY_METHODS else node.args), *[k.value for k in node.keywords])
+        else:
+            self.follow(*self.parts(node))
+
+    @staticmethod
+    def parts(node: ast.expr) -> list[ast.expr]:
+        """The parts of an expression that make its value (not a test, a key or an index)."""
+        if isinstance(node, ast.JoinedStr):
+            return list(node.values)
+        if isinstance(node, (ast.FormattedValue, ast.Subscript, ast.Starred)):
+            return [node.value]
+        if isinstance(node, ast.IfExp):
+            return [node.body, node.orelse]
+        if isinstance(node, ast.BoolOp):
+            return list(node.values)
+        if isinstance(node, ast.BinOp):
+            return [node.left, node.right]
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            return list(node.elts)
+        if isinstance(node, ast.Dict):
+            return [v for v in node.values if v is not None]
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+            return [node.elt]
+        if isinstance(node, ast.DictComp):
+            return [node.value]
+        return []
+
+
+def drawn_literals(source: str) -> set[str]:
+    return {literal for _, literal in Drawn(ast.parse(source)).found}
+
+
+# Literals other engineers' modules still draw, listed for them to move into the catalog (issue 23).
+PENDING = {"game/render/mapart.py": {"AUSTRALIA", "THE AMERICAS", "T", "W", "B", "C", "R"}}
+DRAWING_MODULES = sorted({*(ROOT / "game" / "scenes").rglob("*.py"), *(ROOT / "game" / "render").glob("*.py"),
+                          *(ROOT / "game" / "ui").glob("*.py"), ROOT / "game" / "anim.py", ROOT / "game" / "flow.py"})
+
+
+@pytest.mark.parametrize("path", DRAWING_MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_scenes_and_the_render_draw_no_english_outside_the_catalog(path: Path) -> None:
+    name = str(path.relative_to(ROOT))
+    assert drawn_literals(path.read_text(encoding="utf-8")) <= PENDING.get(name, set()), name
+
+
+def test_the_literal_check_finds_words_however_they_reach_the_screen() -> None:
+    source = '''
+from game import theme, words
+HINTS = {"a": "A hint"}
+def label(n):
+    return "Seat " + str(n)
+def helper(surface, caption):
+    surface.blit(theme.text(caption, 10), (0, 0))
+class Scene:
+    def __init__(self, app):
+        self.title = "Paused"
+        buttons = [Button("Resume", app.pop)]
+        buttons.append(Button(words.text("menu.quit"), app.quit))
+        app.make("message", "Oops", words.text("load.failed"))
+    def draw(self, screen):
+        head = "You win!" if self.won else f"{self.winner} wins!"
+        for cells, name in ((1, "AUSTRALIA"), (2, "THE AMERICAS")):
+            theme.text(name, 10, theme.INK, "bold")
+        theme.text(self.title, 10, theme.INK, "bold")
+        theme.text(head, 10)
+        theme.text(HINTS.get("a", "none"), 10)
+        theme.text(words.text(f"step.{self.step}"), 10)
+        helper(screen, label(3))
+'''
+    assert drawn_literals(source) == {"Paused", "Resume", "Oops", "You win!", " wins!", "AUSTRALIA", "THE AMERICAS",
+                                      "A hint", "none", "Seat "}
