@@ -13,7 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from engine.ai import BOTS
+from engine.ai import BOTS, ask
+from engine.driver import play
 from engine.runner import play_game
 
 
@@ -22,14 +23,7 @@ def random_play_rate(rules: engine.Ruleset, seconds: float) -> tuple[int, float]
     count, seed, start = 0, 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = engine.new_game(rules, 4, seed)
-        bots = {name: BOTS["random"](name, seed) for name in state.names}
-        while not engine.is_over(state) and state.turn <= 60:
-            who = engine.current_player(state)
-            if who == engine.CHANCE:
-                engine.resolve_chance(state)
-            else:
-                engine.apply(state, bots[who].choose(None, engine.legal_actions(state)))
-            count += 1
+        count += play(state, ask({name: BOTS["random"](name, seed, rules) for name in state.names}), until_turn=61)
         seed += 1
     return count, time.perf_counter() - start
 

@@ -17,13 +17,13 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
-from engine.ai import BOTS
+from engine.ai import BOTS, ask
+from engine.driver import play
 from engine.hidden import redeal
 from engine.invariants import track_violations, view_violations, violations
 
@@ -66,26 +66,29 @@ def play_checked(rules: engine.Ruleset, game: int, seed: int, max_turns: int) ->
     state = engine.new_game(rules, players, seed, options)
     bots = {name: BOTS[kinds[i]](name, seed, rules) for i, name in enumerate(state.names)}
     where = f"game {game} (seed {seed}, {players}p, bots {kinds}, options {sorted(options)})"
+
+    def before(s: engine.GameState) -> bool:
+        """The checks of a position about to be played: True (stop) once the game is over; a failure raises."""
+        if engine.is_over(s):
+            return True
+        legal = engine.legal_actions(s)
+        report.checks += 1
+        if not legal:
+            raise AssertionError("no legal action while the game runs")
+        if report.actions % DEEP_EVERY == 0:
+            report.checks += deep_checks(s, legal, seed + report.actions)
+        return False
+
+    def after(s: engine.GameState, events: list[engine.Event]) -> None:
+        report.actions += 1
+        broken = violations(s)
+        if any(e.kind == "step_started" and e.get("step") == "victory" for e in events):
+            broken += track_violations(s)
+        report.checks += 1
+        if broken:
+            raise AssertionError("; ".join(broken))
     try:
-        while not engine.is_over(state) and state.turn <= max_turns:
-            who = engine.current_player(state)
-            legal = engine.legal_actions(state)
-            report.checks += 1
-            if not legal:
-                raise AssertionError("no legal action while the game runs")
-            if report.actions % DEEP_EVERY == 0:
-                report.checks += deep_checks(state, legal, seed + report.actions)
-            if who == engine.CHANCE:
-                events = engine.resolve_chance(state)
-            else:
-                events = engine.apply(state, bots[who].choose(partial(engine.observe, state, who, log=False), legal))
-            report.actions += 1
-            broken = violations(state)
-            if any(e.kind == "step_started" and e.get("step") == "victory" for e in events):
-                broken += track_violations(state)
-            report.checks += 1
-            if broken:
-                raise AssertionError("; ".join(broken))
+        play(state, ask(bots), until_turn=max_turns + 1, until=before, on_action=after)
         report.finished += engine.is_over(state)
     except Exception as exc:  # noqa: BLE001 - a fuzzer reports every failure with where it happened
         report.failures.append(f"{where}, action {report.actions}: {type(exc).__name__}: {exc}")

@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .ai import BOTS, Bot, Sight
-from .game import CHANCE, apply, current_player, is_over, legal_actions, resolve_chance, winner
+from .ai import BOTS, Bot, ask
+from .driver import play
+from .game import is_over, winner
 from .ruleset import Ruleset
 from .setup import new_game
 from .state import GameState
@@ -24,6 +25,15 @@ class GameResult:
     vp: dict[str, Fraction] = field(default_factory=dict)
     # each seat's bot, to read its statistics (bench/bots.py)
     bots: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, state: GameState, seed: int, max_turns: int | None, actions: int,
+           bots: Mapping[str, Any] | None = None) -> GameResult:
+        """The result of a game played `actions` actions (chance included) from its start, stopped at the end of
+        turn `max_turns` if it had not ended (None: no turn limit)."""
+        turns = state.turn if max_turns is None else min(state.turn, max_turns)
+        return cls(seed, state.names, turns, actions, winner(state), is_over(state),
+                   {name: state.vp_track[p] for p, name in enumerate(state.names)}, dict(bots or {}))
 
     def summary(self) -> str:
         """One line: who won (or why nobody did), how many actions, the VP of each player."""
@@ -42,21 +52,5 @@ def play_game(rules: Ruleset, players: int | Sequence[str], seed: int, bots: Seq
     state = new_game(rules, players, seed, options)
     make: Callable[[str, str], Bot] = make_bot or (lambda kind, name: BOTS[kind](name, seed, rules))
     seats = {name: make(bots[i % len(bots)], name) for i, name in enumerate(state.names)}
-    actions = 0
-    turn = state.turn
-    while state.turn <= max_turns:
-        who = current_player(state)
-        if who is None:                     # the game is over (is_over)
-            break
-        if who == CHANCE:
-            resolve_chance(state)
-        else:
-            apply(state, seats[who].choose(Sight(state, who), legal_actions(state)))
-        actions += 1
-        if state.turn != turn:
-            if on_turn:
-                on_turn(state)
-            turn = state.turn
-    result = GameResult(seed, state.names, min(state.turn, max_turns), actions, winner(state), is_over(state),
-                        {name: state.vp_track[p] for p, name in enumerate(state.names)}, seats)
-    return state, result
+    actions = play(state, ask(seats), until_turn=max_turns + 1, on_turn=on_turn)
+    return state, GameResult.of(state, seed, max_turns, actions, seats)

@@ -17,12 +17,13 @@ from typing import Any
 
 from .. import rng, victory
 from ..actions import Action
-from ..game import CHANCE, apply, current_player, is_over, legal_actions, resolve_chance
+from ..driver import play
+from ..game import apply, is_over, legal_actions
 from ..ruleset import Ruleset
 from ..state import BAND, COLONY, WAR_CANOE, GameState
-from ..view import observe
 from ..views import View
 from .rule_bot import Board, RuleBot
+from .sight import ask
 
 WIN = 1000.0                  # the score of a rollout that ends the game: far beyond any VP difference
 PIECE_WORTH = {WAR_CANOE: 0.3, BAND: 0.2, COLONY: 0.5}   # future VP a piece on the map stands for
@@ -74,6 +75,28 @@ class SearchBot(RuleBot):
     def stop(self) -> None:
         self._stopped.set()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The bot as it goes to think in another process (game/botpool.py) and comes back: all it keeps between
+        decisions; the stop signal, which cannot cross, as whether it was given."""
+        kept = dict(self.__dict__)
+        kept["_stopped"] = self._stopped.is_set()
+        kept["_sight"] = None
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        stopped = kept.pop("_stopped")
+        self.__dict__.update(kept)
+        self._stopped = threading.Event()
+        if stopped:
+            self.stop()
+
+    def plans_here(self, v: View) -> bool:
+        """Whether this decision is a plan point, where the bot may search: the start of a party in its own
+        Movement & Battle step (the client has such decisions thought in another process)."""
+        movement = v.get("movement")
+        return bool(movement and movement["player"] == self.player and not movement.get("battle")
+                    and movement["phase"] == "move")
+
     def choose(self, view: Callable[[], View], legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -84,9 +107,7 @@ class SearchBot(RuleBot):
             self._sight = None
 
     def move(self, v: View, board: Board, legal: list[Action], verbs: set[str]) -> Action | None:
-        movement = v.get("movement")
-        if (not movement or movement["player"] != self.player or movement.get("battle")
-                or movement["phase"] != "move" or not hasattr(self._sight, "sample")):
+        if not self.plans_here(v) or not hasattr(self._sight, "sample"):
             return super().move(v, board, legal, verbs)
         if self.tried[0] != v["turn"]:
             self.tried = (v["turn"], set())
@@ -207,19 +228,9 @@ class SearchBot(RuleBot):
         if candidate.action.verb == "party":
             me.tried[1].add(self.rules.map.hex_of(candidate.action.args[0]))
         apply(s, candidate.action)
-        actions = 1
-        while s.turn < horizon and actions < ROLLOUT_ACTIONS:
-            who = current_player(s)
-            if who is None:
-                break
-            if who == CHANCE:
-                resolve_chance(s)
-            else:
-                # The bot calls its sight within this iteration, so the closure sees this `who`.
-                apply(s, bots[who].choose(lambda: observe(s, who, log=False), legal_actions(s)))  # noqa: B023
-            actions += 1
-            if actions & 63 == 0 and self._stopped.is_set():
-                break
+        stopped = self._stopped
+        actions = 1 + play(s, ask(bots), until_turn=horizon, max_actions=ROLLOUT_ACTIONS - 1,
+                           until=lambda _: stopped.is_set())
         self.stats.actions += actions
         return self.score(s)
 
