@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 from collections import Counter
@@ -170,4 +171,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()      # a frozen build's bot worker starts here (game/botpool.py)
     sys.exit(main())

@@ -13,7 +13,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -26,8 +25,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 import engine  # noqa: E402
-from engine.ai import Budget, RuleBot, SearchBot, Sight  # noqa: E402
-from engine.movement import Movement  # noqa: E402
+from engine.ai import Budget, RuleBot, SearchBot, ask  # noqa: E402
+from engine.ai.rule_bot import Board  # noqa: E402
+from engine.driver import play  # noqa: E402
 from game.app import App, Settings  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
@@ -46,47 +46,42 @@ def first_frame(launches: int) -> list[float]:
     return out
 
 
-def plan_point(rules: engine.Ruleset, seed: int) -> tuple[engine.GameState, str]:
-    """A position where a Hard bot would search (its Movement step, several plans to weigh), by rule-bot play."""
-    state = engine.new_game(rules, 2, seed)
-    bots = {name: RuleBot(name, seed, rules) for name in state.names}
-    while True:
-        who = engine.current_player(state)
-        if who == engine.CHANCE:
-            engine.resolve_chance(state)
-            continue
-        sub = state.sub
-        if isinstance(sub, Movement) and sub.phase == "move" and sub.battle is None and state.turn > 3:
-            return state, who
-        engine.apply(state, bots[who].choose(Sight(state, who), engine.legal_actions(state)))
+def searches_here(rules: engine.Ruleset, state: engine.GameState) -> bool:
+    """Whether a Hard bot would search here: its plan point, at turn 8 or later, with several plans to weigh."""
+    who = engine.current_player(state)
+    if state.turn < 8 or who is None or who == engine.CHANCE:
+        return False
+    bot, view = SearchBot(who, 3, rules), engine.observe(state, who, log=False)
+    return bot.plans_here(view) and len(bot.candidates(Board(rules, view), engine.legal_actions(state))) > 1
 
 
-def search_without_pause(rules: engine.Ruleset, stop: threading.Event) -> threading.Thread:
-    """A Hard bot searching in a worker thread, one plan point after another, until `stop` (the worst case for the
-    frame loop: a bot thinks at every frame)."""
-    state, who = plan_point(rules, 2)
-
-    def work() -> None:
-        while not stop.is_set():
-            bot = SearchBot(who, 2, rules, Budget(seconds=0.25))
-            bot.choose(Sight(state.clone(), who), engine.legal_actions(state))
-    thread = threading.Thread(target=work, daemon=True)
-    thread.start()
-    return thread
+def searching_match(rules: engine.Ruleset, speed: str) -> Match:
+    """A 4-player game played by rule bots up to where a Hard bot searches, a human watching: its search lasts
+    as long as the frames are measured, in the match's worker process (the worst case for the frame loop: in a
+    game a Hard bot searches only at its plan points)."""
+    state = engine.new_game(rules, 4, 3)
+    play(state, ask({name: RuleBot(name, 3, rules) for name in state.names}),
+         until=lambda s: searches_here(rules, s))
+    hard = engine.current_player(state)
+    seats = {name: "hard" if name == hard else "normal" for name in state.names}
+    seats[next(name for name in state.names if name != hard)] = "human"
+    return Match(rules, state, seats, 3, speed=speed, make_bot=lambda kind, name: SearchBot(
+        name, 3, rules, Budget(seconds=3600)) if kind == "hard" else RuleBot(name, 3, rules))
 
 
 def frame_times(frames: int, seats: list[str], speed: str, searching: bool = False) -> tuple[list[float], int]:
     """Frame times (update + draw) of the table at 1920x1080, turn 8 of a 4-player game, log open, the pointer
     moving over the map so that a tooltip shows; and how many actions were played meanwhile. `searching`: a Hard
-    bot searches in a worker thread all along."""
+    bot of the match searches in its worker process all along (`seats` unused)."""
     screen = pygame.display.set_mode((1920, 1080))
     rules = engine.load_ruleset()
-    stop = threading.Event()
-    worker = search_without_pause(rules, stop) if searching else None
     with tempfile.TemporaryDirectory() as data:
         app = App(screen, Settings(data_dir=Path(data), speed=speed), rules)
-        match = Match.new(rules, 4, seats, 3, speed=speed)
-        match.fast_forward(8)
+        if searching:
+            match = searching_match(rules, speed)
+        else:
+            match = Match.new(rules, 4, seats, 3, speed=speed)
+            match.fast_forward(8)
         start_actions = match.actions
         app.push(TableScene(app, match))
         table = app.top
@@ -102,9 +97,6 @@ def frame_times(frames: int, seats: list[str], speed: str, searching: bool = Fal
                                                  buttons=(0, 0, 0)))
             app.frame()
         match.close()
-        stop.set()
-        if worker is not None:
-            worker.join()
         return list(app.frame_times), match.actions - start_actions
 
 
@@ -167,8 +159,7 @@ def main() -> None:
     pygame.font.init()
     for label, seats, speed, searching in (
             ("a human's decision waits", ["human", "normal", "normal", "normal"], "normal", False),
-            ("a human's decision waits, a Hard bot searching all along", ["human", "normal", "normal", "normal"],
-             "normal", True),
+            ("a Hard bot searching all along in the worker, a human watching", [], "normal", True),
             ("bots play, animations running (speed normal)", ["normal"], "normal", False),
             ("bots play (speed fast)", ["normal"], "fast", False),
             ("Hard bots play (speed normal)", ["hard"], "normal", False)):

@@ -4,9 +4,12 @@ action made by synthetic mouse, key or pad input (game/monkey.py), and how many 
     python bench/monkey.py --device mouse [--games 20] [--turns 80] [--seed 100] [--pass-and-play]
 
 The games cycle through 2, 3 and 4 players, with one human seat among rule bots (so that most games end by a
-claim) or every seat human, and with no option or every option. With --pass-and-play every game has two to
-four human seats mixed with rule bots, with PINs and standing orders (game/monkey.py, privacy): every change of
-human goes through a hand-off, and each hand-off is followed by a "since your last turn" recap.
+claim) or every seat human, and with no option or every option. The process's resident memory is printed after
+game 5 and after the last game: it must stay flat (target: within 20 % after 50 games).
+
+With --pass-and-play every game has two to four human seats mixed with rule bots, with PINs and standing orders
+(game/monkey.py, privacy): every change of human goes through a hand-off, and each hand-off is followed by a
+"since your last turn" recap.
 """
 from __future__ import annotations
 
@@ -31,6 +34,18 @@ from game import monkey  # noqa: E402
 from game.app import App, Settings  # noqa: E402
 
 FLAGS = ("variable_starting_pieces", "saved_resources", "malaria", "south_island", "kumara", "random_events")
+MEASURED = 5            # the game after which memory is measured first
+
+
+def rss_mib() -> float:
+    """This process's resident memory now, in MiB (Linux); elsewhere its peak so far."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+    except OSError:
+        import resource  # POSIX only
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / 2 ** 20 if sys.platform == "darwin" else peak / 2 ** 10
 
 
 def main() -> None:
@@ -62,9 +77,16 @@ def main() -> None:
                                       args.turns, privacy=args.pass_and_play)
             failures += failed
             counts += made
+            if game + 1 == MEASURED:
+                early = rss_mib()
+                print(f"memory after game {MEASURED}: RSS {early:.0f} MiB", flush=True)
     elapsed = time.perf_counter() - start
     print(f"{args.games} games by {args.device}: {sum(counts.values()):,} actions issued, {failures} failed games, "
           f"{elapsed:.0f} s")
+    if args.games >= MEASURED:
+        last = rss_mib()
+        print(f"memory after game {args.games}: RSS {last:.0f} MiB, {last / early:.2f} times that after game "
+              f"{MEASURED} (target: at most 1.20 after 50 games)")
     print("actions issued by verb: " + ", ".join(f"{verb} {n}" for verb, n in sorted(counts.items())))
 
 

@@ -1,5 +1,6 @@
-"""The one object that holds the game: seats, legal actions, applying them, bots thinking off the frame loop,
-the autosave. Scenes ask it for a viewer's view and events and hand it actions; they never see the state.
+"""The one object that holds the game: seats, legal actions, applying them, bots deciding (a Hard bot's searches
+in another process, off the frame loop), the autosave. Scenes ask it for a viewer's view and events and hand it
+actions; they never see the state.
 
 Who sees what (CLIENT.md): the viewer is the human who decides now; with one human seat, always that human;
 with bots only, or between the decisions of several humans, the public view (`engine.observe` for no player).
@@ -7,19 +8,21 @@ with bots only, or between the decisions of several humans, the public view (`en
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import time
-from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import engine
-from engine.ai import BOTS, Sight
+from engine.ai import BOTS, Bot, SearchBot, Sight, ask
+from engine.driver import play, step
 from engine.runner import GameResult
 
-from .seats import ORDERS, SeatSettings, is_window, standing_answer
+from . import botpool
+from .seats import SeatSettings, standing
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *BOTS)
@@ -32,7 +35,8 @@ class Match:
 
     def __init__(self, rules: engine.Ruleset, state: engine.GameState, seats: Mapping[str, str], seed: int,
                  speed: str = "normal", autosave: Path | None = None, max_turns: int | None = None,
-                 actions: int = 0, settings: Mapping[str, SeatSettings] | None = None):
+                 actions: int = 0, settings: Mapping[str, SeatSettings] | None = None,
+                 make_bot: Callable[[str, str], Bot] | None = None):
         self.rules = rules
         self._state = state
         self.seed = seed
@@ -49,9 +53,14 @@ class Match:
         self.actions = actions            # actions applied since the game began (chance included)
         self.version = 0                  # grows with every action: views are cached per version
         self.decisions: list[engine.Action] = []      # the humans' decisions in this window, in order
-        self._bots = {name: BOTS[kind](name, seed, rules) for name, kind in self.seats.items() if kind != HUMAN}
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        self._thinking: Future[engine.Action] | None = None
+        # Each bot seat's bot (`make_bot(kind, name)` where the defaults will not do: a test's search budget).
+        make: Callable[[str, str], Bot] = make_bot or (lambda kind, name: BOTS[kind](name, seed, rules))
+        self._bots = {name: make(kind, name) for name, kind in self.seats.items() if kind != HUMAN}
+        self._pool = botpool.shared()
+        if any(isinstance(bot, SearchBot) for bot in self._bots.values()):
+            self._pool.start(rules)           # now, so the first search does not wait for the worker to start
+        self._thinking: botpool.Job | None = None
+        self._sight: tuple[int, Sight] | None = None      # the bot's sight of the decision now, made once
         self._wait = 0.0                  # seconds before the next automatic action may be applied
         self._views: dict[tuple[str | None, int], engine.View] = {}
         self._turn = state.turn
@@ -115,15 +124,10 @@ class Match:
         standing orders (game/seats.py); cached until the next action."""
         if self._auto[0] == self.version:
             return self._auto[1]
-        answer = None
         who = self.to_act
         settings = self.settings.get(who) if isinstance(who, str) else None
-        if settings is not None and settings.windows == ORDERS:
-            legal = engine.legal_actions(self._state)
-            if is_window(legal):
-                movement = self.view(who)["movement"]
-                battle = movement.get("battle") if movement else None
-                answer = standing_answer(legal, settings.orders, self.rules, battle["rolled"] if battle else 0)
+        answer = None if settings is None else standing(settings, engine.legal_actions(self._state),
+                                                         lambda: self.view(who), self.rules)
         self._auto = (self.version, answer)
         return answer
 
@@ -175,16 +179,14 @@ class Match:
         """A human's decision. IllegalAction (with the reason) leaves the game unchanged."""
         if self.human_to_act() is None:
             raise engine.IllegalAction("it is not a human player's decision now")
-        events = self._applied(engine.apply(self._state, action))
+        events = engine.apply(self._state, action)
+        self._applied()
         self.decisions.append(action)
         return events
 
     def result(self) -> GameResult:
         """The game's result as the headless runner reports it (same seats, seed and options: same line)."""
-        state = self._state
-        turns = min(state.turn, self.max_turns) if self.max_turns is not None else state.turn
-        return GameResult(self.seed, state.names, turns, self.actions, engine.winner(state), engine.is_over(state),
-                          {name: state.vp_track[p] for p, name in enumerate(state.names)})
+        return GameResult.of(self._state, self.seed, self.max_turns, self.actions)
 
     def state_hash(self) -> str:
         return engine.state_hash(self._state)
@@ -201,23 +203,16 @@ class Match:
 
     def fast_forward(self, turn: int) -> None:
         """Bots play every seat (a human seat with the rule bot) until turn `turn` starts or the game stops."""
+        self._forget_thinking()
         bots = {name: self._bots.get(name) or BOTS["normal"](name, self.seed, self.rules) for name in self.names}
-        state = self._state
-        while not self.stopped and state.turn < turn:
-            who = engine.current_player(state)
-            if who is None:                         # the game is over
-                break
-            if who == engine.CHANCE:
-                self._applied(engine.resolve_chance(state))
-            else:
-                choice = bots[who].choose(Sight(state, who), engine.legal_actions(state))
-                self._applied(engine.apply(state, choice))
+        play(self._state, ask(bots), until_turn=turn, until=lambda _: self.stopped,
+             on_action=lambda _, events: self._applied())
 
     # --- time passes ------------------------------------------------------------------------------------------
 
     def tick(self, dt: float) -> bool:
         """Let chance and the bots play, paced by the speed; True if anything happened. At speed instant, as
-        many actions as fit in a few milliseconds; bots think in a worker thread, never on the frame loop."""
+        many actions as fit in a few milliseconds. A search runs in the worker process, never on the frame loop."""
         if self.stopped:
             return False
         pace = PACE.get(self.speed, PACE["normal"])
@@ -239,53 +234,60 @@ class Match:
         return False
 
     def _step(self, block: float) -> bool:
-        """Apply one automatic action if one is ready (waiting up to `block` seconds for a bot)."""
-        who = engine.current_player(self._state)
-        if who is not None and self.seats.get(who) == HUMAN:
-            answer = self.standing()
-            if answer is None:
-                return False
-            self._applied(engine.apply(self._state, answer))
-            return True
-        if who is None:
+        """Apply one automatic action if one is ready (waiting up to `block` seconds for a bot in the worker)."""
+        if step(self._state, lambda _, who: self._choice(who, block)) is None:
             return False
-        if who == engine.CHANCE:
-            self._applied(engine.resolve_chance(self._state))
-            return True
-        self._start_thinking()
-        future = self._thinking
-        if future is None:                          # no bot is to decide
-            return False
-        try:
-            choice = future.result(timeout=max(0.0, block)) if block > 0 else (
-                future.result() if future.done() else None)
-        except TimeoutError:
-            return False
-        if choice is None:
-            return False
-        self._thinking = None
-        self._applied(engine.apply(self._state, choice))
+        self._applied()
         return True
 
-    def _start_thinking(self) -> None:
-        """Ask the bot to decide, on a copy of the state, in the worker thread."""
-        if self._thinking is not None:
-            return
-        who = engine.current_player(self._state)
-        if who is None or who == engine.CHANCE or self.seats.get(who) == HUMAN:
-            return
-        copy, bot = self._state.clone(), self._bots[who]
-        legal = engine.legal_actions(copy)
-        self._thinking = self._pool.submit(bot.choose, Sight(copy, who), legal)
+    def _choice(self, who: str, block: float) -> engine.Action | None:
+        """The automatic decision of `who`, if there is one now: a human's standing order, a bot's choice."""
+        if self.seats[who] == HUMAN:
+            return self.standing()
+        if self._thinking is None and not self._start_thinking():
+            return self._bots[who].choose(self._sight_of(who), engine.legal_actions(self._state))
+        assert self._thinking is not None
+        done = self._thinking.result(block)
+        if done is None:
+            return None
+        self._thinking = None
+        choice, self._bots[who] = done
+        return choice
 
-    def _applied(self, events: list[engine.Event]) -> list[engine.Event]:
+    def _start_thinking(self) -> bool:
+        """Send a Hard bot's plan point, where it searches, to the worker process (game/botpool.py) with all
+        it may know: its view and a position re-dealt from it. The other decisions take a fraction of a
+        millisecond and are made here, when they are due. True if the bot is thinking in the worker."""
+        if self._thinking is not None:
+            return True
+        who = engine.current_player(self._state)
+        if who is None or who == engine.CHANCE or self.seats[who] == HUMAN:
+            return False
+        bot, sight = self._bots[who], self._sight_of(who)
+        if not (isinstance(bot, SearchBot) and bot.plans_here(sight())):
+            return False
+        self._thinking = self._pool.submit(bot, sight.snapshot(), engine.legal_actions(self._state))
+        return True
+
+    def _sight_of(self, who: str) -> Sight:
+        if self._sight is None or self._sight[0] != self.version:
+            self._sight = (self.version, Sight(self._state, who))
+        return self._sight[1]
+
+    def _forget_thinking(self) -> None:
+        """Drop the decision the worker is thinking (its search stops at once); the bot stays as it was."""
+        if self._thinking is not None:
+            self._thinking.cancel()
+            self._thinking = None
+
+    def _applied(self) -> None:
+        """An action was applied: count it, drop the views of the position before, autosave at a new turn."""
         self.actions += 1
         self.version += 1
         self._views.clear()
         if self._state.turn != self._turn:
             self._turn = self._state.turn
             self._autosave()
-        return events
 
     def _autosave(self) -> None:
         """At each new turn the game is saved (atomically: a failed write never loses the last good save)."""
@@ -294,12 +296,15 @@ class Match:
                 self.save(self.autosave)
 
     def close(self) -> None:
-        """The game leaves the window (quit, load, a new game): a bot still searching stops at once."""
+        """The game leaves the window (quit, load, a new game): a bot still searching stops at once. The games
+        before this one are collected now, between games: their scenes, surfaces and states are cyclic garbage
+        that Python's own full collections, rare by design, would leave to pile up (PERFORMANCE.md)."""
         self._autosave()
         for bot in self._bots.values():
             if hasattr(bot, "stop"):
                 bot.stop()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._forget_thinking()
+        gc.collect()
 
 
 def seats_path(save: Path) -> Path:

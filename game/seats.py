@@ -13,11 +13,11 @@ window pass. They decide nothing the player did not decide: they are the player'
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Action, Ruleset
+from engine import Action, Ruleset, View
 
 IN_PERSON, ORDERS = "person", "orders"
 PIN_DIGITS = 4
@@ -118,3 +118,15 @@ def standing_answer(legal: list[Action], orders: Mapping[str, str], rules: Rules
         elif order in ("use", "always"):
             return action
     return passing
+
+
+def standing(settings: SeatSettings | None, legal: list[Action], view: Callable[[], View], rules: Ruleset
+             ) -> Action | None:
+    """What a human seat's standing orders answer to the decision `legal` offers it: None unless the seat answers
+    card windows by standing orders and this is one. `view()` is the seat's view, read only for the roll a
+    reroll window is about. The match and the monkey's replay through the engine alone both ask this."""
+    if settings is None or settings.windows != ORDERS or not is_window(legal):
+        return None
+    movement = view()["movement"]
+    battle = movement.get("battle") if movement else None
+    return standing_answer(legal, settings.orders, rules, battle["rolled"] if battle else 0)
