@@ -18,11 +18,11 @@ class PauseScene(Dialog):
         buttons = [Button(words.text("pause.resume"), app.pop, primary=True)]
         if orders is not None:               # the viewer's own standing orders (game/seats.py)
             buttons.append(Button(words.text("orders.open"), lambda: (app.pop(), orders())))
-        super().__init__(app, Form(buttons + [Button(words.text("pause.leave"), self.leave),
+        super().__init__(app, Form(buttons + [Button(words.text("pause.leave"), self.save_and_leave),
                                               Button(words.text("menu.quit"), self.quit)]))
         self.match = match
 
-    def leave(self) -> None:
+    def save_and_leave(self) -> None:
         self.match.close()
         flow.open_title(self.app)
 

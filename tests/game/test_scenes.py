@@ -86,6 +86,24 @@ def test_title_to_setup_to_table_to_pause_and_back_to_title(app):
     assert isinstance(app.top, TableScene)
 
 
+def test_the_pause_menu_resumes_the_game_by_esc_or_resume(app):
+    """Closing the pause menu goes back to the same table (it once left to the title: the menu's "leave" was
+    also the scene's lifecycle hook)."""
+    app.push(TitleScene(app))
+    app.frame()
+    key(app, pygame.K_RETURN)
+    click(app, button(app.top, "Start").rect.center, frames=3)
+    table = app.top
+    assert isinstance(table, TableScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table and app.stack == [table], "Esc resumes"
+    key(app, pygame.K_ESCAPE)
+    click(app, button(app.top, "Resume").rect.center)
+    assert app.top is table and app.stack == [table], "Resume resumes"
+
+
 def test_setup_offers_the_levels_each_with_its_sentence_and_leaving_stops_a_hard_bot(app):
     """Issue 18: a seat is Human, Easy, Normal or Hard, the chosen level's sentence under it; the Hard bot's search
     is stopped when the game leaves the window."""
