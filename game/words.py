@@ -331,6 +331,14 @@ EN: dict[str, str] = {
     # --- the table's words ---
     "ui.your_decision": "Your decision, {player}",
     # the players' panel, the top bar and the log panel (game/render/hud.py)
+    "map.west": "AUSTRALIA",
+    "map.east": "THE AMERICAS",
+    "map.mark": "{n}{mark}",                           # an owner's stack on the map: "2W 1B"
+    "map.mark.transport_canoe": "T",
+    "map.mark.war_canoe": "W",
+    "map.mark.warrior_band": "B",
+    "map.mark.colony": "C",
+    "map.mark.rumor": "R",
     "hud.turn": "Turn {turn}",
     "hud.vp_title": "Victory points  ·  {threshold} to win",
     "hud.you": "{player}  (you)",
@@ -1279,8 +1287,7 @@ def decision_line(view: View, rules: Ruleset) -> Line:
     return Line(text(key, **fields), decision["rule"])
 
 
-def decision_text(view: View, rules: Ruleset, log: Sequence[Mapping[str, Any]] | None = None) -> str:
-    """The HUD line: "Samoa chooses where Tonga's explorer drifts off course (E4.3)". `log` is not read (the view
-    says what is decided); it stays until the table stops passing it."""
+def decision_text(view: View, rules: Ruleset) -> str:
+    """The HUD line: "Samoa chooses where Tonga's explorer drifts off course (E4.3)", from the view's decision."""
     line = decision_line(view, rules)
     return text("decision.with_rule", text=line.text, rule=line.rule)

@@ -19,7 +19,7 @@ import pygame
 
 from engine import HexView, MarkerView, Ruleset, SquaresView, StackView, View, hexgrid
 
-from .. import theme
+from .. import theme, words
 from ..theme import Colour
 from .layout import SQRT3, Layout
 
@@ -146,7 +146,7 @@ class MapArt:
         lay = self.layout
         west = [cell for cell in self.off_map if cell[0] < lay.columns / 2]
         east = [cell for cell in self.off_map if cell[0] >= lay.columns / 2]
-        for cells, name in ((west, "AUSTRALIA"), (east, "THE AMERICAS")):
+        for cells, name in ((west, words.text("map.west")), (east, words.text("map.east"))):
             if not cells:
                 continue
             xs = [hexgrid.center(c, r, lay.size)[0] for c, r in cells]
@@ -520,13 +520,10 @@ def canoe(surface: pygame.Surface, centre: Point, length: float, colour: Colour)
     pygame.draw.polygon(surface, theme.INK, hull, 1)
 
 
-KIND_MARKS = {"transport_canoe": "T", "war_canoe": "W", "warrior_band": "B", "colony": "C", "rumor": "R"}
-
-
 def kinds_strip(surface: pygame.Surface, centre: Point, size: int, kinds: Mapping[str, int]) -> None:
     """What the owner's stack holds, as letters with counts (the owner alone sees this, X9)."""
-    words = " ".join(f"{n}{KIND_MARKS.get(k, '?')}" for k, n in kinds.items())
-    label = theme.text(words, size, theme.INK, "bold")
+    marks = " ".join(words.text("map.mark", n=n, mark=words.text(f"map.mark.{k}")) for k, n in kinds.items())
+    label = theme.text(marks, size, theme.INK, "bold")
     back = label.get_rect(center=centre).inflate(6, 0)
     pygame.draw.rect(surface, (250, 244, 228), back, border_radius=4)
     pygame.draw.rect(surface, theme.PANEL_EDGE, back, 1, border_radius=4)

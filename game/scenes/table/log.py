@@ -16,8 +16,6 @@ from ...input import Intent
 from ...render import hud
 from .section import Section
 
-RECENT = 60                     # raw events kept for the HUD's account of the step
-
 
 class Log(Section):
     def __init__(self, table: Any):
@@ -32,7 +30,6 @@ class Log(Section):
         self.next = 0                              # the viewer's log size read so far
         self.epoch = getattr(self, "epoch", -1) + 1
         self.scroll = 0
-        self.recent: list[Mapping[str, Any]] = []  # the newest events the viewer saw
         self.battles: dict[Any, words.Sides] = {}  # who fights at each hex, for the lines of die rolls
         self.rolls_seen = 0                        # die rolls read so far: each throw's seed (dice.seed_for)
         self.actions = -1                          # the match's action count when the feed was last read
@@ -56,7 +53,6 @@ class Log(Section):
     def add(self, events: Sequence[Mapping[str, Any]]) -> None:
         """Events whose animation has ended: their lines join the log."""
         self.lines += [event["_line"] for event in events]
-        self.recent = (self.recent + list(events))[-RECENT:]
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind != "zoom":

@@ -99,7 +99,7 @@ class Players(Section):
         view = table.shown
         version = (table.shown_version, table.viewer.shown, scale.unit, tuple(sorted(self.shares.items())),
                    table.plan.order and table.first)
-        decision = words.decision_text(view, rules, table.log.recent)
+        decision = words.decision_text(view, rules)
         top = panels["top"]
         screen.blit(self._top.layer(version, top.size, lambda s, r: hud.top_bar(s, r, view, decision, scale)),
                     top.move(-4, -4))
