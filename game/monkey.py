@@ -12,14 +12,16 @@ without a hand-off; hand-offs and "since your last turn" recaps come and go as f
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
 
 import engine
-from engine.ai import BOTS, Sight
+from engine.ai import BOTS, ask
+from engine.driver import play as drive
 
 from . import flow, gestures
 from .app import App
@@ -27,7 +29,7 @@ from .match import HUMAN, Match
 from .render import hud
 from .scenes.handoff import KEYS, HandoffScene
 from .scenes.table import TableScene
-from .seats import IN_PERSON, ORDER_CHOICES, ORDERS, SeatSettings, is_window, pin_hash, standing_answer, window_power
+from .seats import IN_PERSON, ORDER_CHOICES, ORDERS, SeatSettings, pin_hash, standing, window_power
 
 KEY_NEXT = pygame.K_TAB
 PAD = {"next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, "select": pygame.CONTROLLER_BUTTON_A,
@@ -279,27 +281,19 @@ def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, opt
     their card windows, the bots and chance as before."""
     state = engine.new_game(rules, players, seed, options)
     kinds = {name: seats[i % len(seats)] for i, name in enumerate(state.names)}
-    bots = {name: BOTS[kind](name, seed, rules) for name, kind in kinds.items() if kind != HUMAN}
-    queue = list(choices)
-    while not engine.is_over(state) and state.turn <= turns:
-        who = engine.current_player(state)
-        if who is None:                             # the game is over
-            break
-        if who == engine.CHANCE:
-            engine.resolve_chance(state)
-        elif kinds[who] == HUMAN:
-            seat = (settings or {}).get(who)
-            legal = engine.legal_actions(state)
-            if seat is not None and seat.windows == ORDERS and is_window(legal):
-                movement = engine.observe(state, who, log=False)["movement"]
-                battle = movement.get("battle") if movement else None
-                engine.apply(state, standing_answer(legal, seat.orders, rules, battle["rolled"] if battle else 0))
-                continue
-            if not queue:
-                break
-            engine.apply(state, queue.pop(0))
-        else:
-            engine.apply(state, bots[who].choose(Sight(state, who), engine.legal_actions(state)))
+    bots = ask({name: BOTS[kind](name, seed, rules) for name, kind in kinds.items() if kind != HUMAN})
+    queue = deque(choices)
+
+    def decide(state: engine.GameState, who: str) -> engine.Action | None:
+        if kinds[who] != HUMAN:
+            return bots(state, who)
+        answer = standing((settings or {}).get(who), engine.legal_actions(state),
+                          partial(engine.observe, state, who, log=False), rules)
+        if answer is not None:
+            return answer
+        return queue.popleft() if queue else None
+
+    drive(state, decide, until=lambda s: s.turn > turns)
     return engine.state_hash(state)
 
 
