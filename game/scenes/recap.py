@@ -58,8 +58,9 @@ class RecapScene(Overlay):
         return rect(table.map_area(), self.app.scale, len(self.lines), table.bar.rect.top if table.legal else None)
 
     def handle(self, intent: Intent) -> bool:
-        """A click on the list closes it (once the replay has played or been skipped)."""
-        if intent.kind != "select" or not intent.pointer or self.table.anim.busy or \
+        """A click on the list closes it (once the replay has played or been skipped); a hex's menu or the
+        palette, drawn over the list, comes first."""
+        if intent.kind != "select" or not intent.pointer or self.table.anim.busy or self.table.menus.open or \
                 not self.rect().collidepoint(intent.x, intent.y):
             return False
         self.table.overlays.put("recap", None)

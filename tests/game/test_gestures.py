@@ -165,6 +165,25 @@ def test_what_ends_a_decision_keeps_its_place_at_the_right_of_the_bar(app, rules
     assert all(b.rect.right <= right for b in table.bar.form.widgets)
 
 
+def test_a_hex_menu_over_the_recap_takes_the_click_first(app, rules):
+    """The menu is drawn over "since your last turn": a click on a menu line that lies over the list picks the
+    line (and that decision closes the list); with no menu open, a click on the list closes it."""
+    table = table_for(app, rules, PARTY)
+    click(app, screen_of(table, "0807"))
+    menu = table.menus.menu
+    row = next(i for i, (_, action, _) in enumerate(menu.rows) if action == engine.Action("party", ("0807",)))
+    table.overlays.put("recap", [("Tonga builds.", "X8")] * 3)
+    target = menu.list.row_rect(row)
+    table.overlays.get("recap").rect = lambda: target.inflate(40, 40)     # the list lies under the menu line
+    click(app, target.center)
+    assert table.match.decisions == [engine.Action("party", ("0807",))], "the click was the menu's"
+    assert table.overlays.get("recap") is None, "a decision closes the list"
+    table.overlays.put("recap", [("Tonga builds.", "X8")] * 3)
+    click(app, table.overlays.get("recap").rect().center)
+    assert table.overlays.get("recap") is None, "a click on the list closes it"
+    assert len(table.match.decisions) == 1
+
+
 def test_a_greyed_menu_line_pointed_at_says_why_under_the_menu(app, rules):
     table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "building",
                                    "islands": [{"ig": "Tonga", "villages": 2, "controller": "Tonga"}]})
