@@ -8,7 +8,6 @@ screenshots run the same loop with a fixed clock (`fixed_dt`): the same inputs g
 """
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -70,8 +69,6 @@ class Scene:
         return True
 
 
-SWITCH_INTERVAL = 0.001
-
 S = TypeVar("S", bound=type[Scene])
 # Every scene class by its name: scenes ask the app for another scene by name (`App.make`), so that no scene module
 # imports another. Each scene module registers its classes with `@scene(name)`; importing `game.scenes` registers
@@ -104,9 +101,6 @@ class App:
         self.scale = Scale(screen.get_height(), settings.ui_scale)
         self.frame_times: list[float] = []      # seconds each frame took to update and draw (bench/client.py)
         self.frames = 0
-        # A bot thinks in a worker thread (game/match.py) and holds the interpreter between switches: a shorter
-        # switch interval than Python's 5 ms keeps the frame loop's waits short (docs/PERFORMANCE.md, issue 18).
-        sys.setswitchinterval(SWITCH_INTERVAL)
 
     def make(self, name: str, *args: Any, **kw: Any) -> Scene:
         """A new scene of the registered name (SCENES), built for this app."""
