@@ -20,6 +20,7 @@ import atexit
 import contextlib
 import io
 import multiprocessing
+import os
 import pickle
 import signal
 import threading
@@ -31,6 +32,7 @@ import engine
 from engine.ai import Bot, Snapshot
 
 MAX_DEATHS = 3              # workers lost before bots think in the client's process for good
+NICENESS = 10               # the worker's lower priority: on a busy machine the frame loop gets the CPU first
 _RULES: dict[str, engine.Ruleset] = {}       # this process's rules, by the folder they were loaded from
 
 
@@ -197,6 +199,8 @@ def _serve(jobs: Connection, control: Connection, folder: str | None) -> None:
     """The worker: answer jobs one after another until the client's end of the pipe closes. A thread reads the
     cancellations and stops the bot of the job they name (or drops the job before it starts)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # Ctrl+C in a terminal is for the client to handle
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
     if folder is not None:
         _rules(folder)
     lock = threading.Lock()
