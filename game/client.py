@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import time
 from pathlib import Path
@@ -63,6 +64,10 @@ def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
     size = args.size or DEFAULT_SIZE
     screen = open_display(size, args.fullscreen)
     app = App(screen, settings_from(args), rules, fixed_dt=1 / 60 if args.screenshot or args.ui_monkey else None)
+    # What lives for the whole run (the rules, fonts, the registry) leaves the collector's view: the full collection
+    # between games then walks only a game's objects and stays far under a frame (PERFORMANCE.md, issue 23).
+    gc.collect()
+    gc.freeze()
     if args.ui_monkey:
         return monkey(app, rules, args)
     try:
