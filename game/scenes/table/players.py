@@ -99,9 +99,9 @@ class Players(Section):
         view = table.shown
         version = (table.shown_version, table.viewer.shown, scale.unit, tuple(sorted(self.shares.items())),
                    table.plan.order and table.first)
-        decision = words.decision_text(view, rules)
         top = panels["top"]
-        screen.blit(self._top.layer(version, top.size, lambda s, r: hud.top_bar(s, r, view, decision, scale)),
+        screen.blit(self._top.layer(version, top.size, lambda s, r: hud.top_bar(s, r, view, words.decision_text(
+                    view, rules), scale)),
                     top.move(-4, -4))
         left = panels["left"]
         screen.blit(self.layer(version, left.size, lambda s, r: hud.players_panel(s, r, view, rules, scale,
