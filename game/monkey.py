@@ -151,7 +151,7 @@ def point(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
         for _ in range(4):
             if table.map.visible(cx, cy):
                 break
-            area = table.map_area()
+            area = table.map.sight()
             sx, sy = table.map.camera.to_screen(cx, cy)
             hands.drag(area.center, (area.centerx - sx, area.centery - sy))
         hands.click(table.map.camera.to_screen(cx, cy))

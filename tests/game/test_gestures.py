@@ -9,6 +9,7 @@ import pygame
 
 import engine
 from game import monkey
+from game.app import App, Settings
 from game.match import Match
 from game.scenes.battle import BattleScene
 from game.scenes.table import TableScene
@@ -212,6 +213,26 @@ def test_the_map_turns_to_the_lit_hexes_when_none_is_in_sight(app, rules):
     assert not any(table.map.visible(*table.map.layout.centres[h]) for h in table.plan.by_hex)
     table.build_decision()
     assert any(table.map.visible(*table.map.layout.centres[h]) for h in table.plan.by_hex)
+
+
+def test_a_hex_brought_into_sight_lands_above_a_tall_decision_bar(screen, rules, tmp_path):
+    """A party of many pieces at a large UI scale: the bar covers the middle of the map, so a hex the keys or
+    the lit hexes bring into sight goes above it, where it can be seen and clicked."""
+    app = App(screen, Settings(data_dir=tmp_path, speed="instant", ui_scale=1.5), rules, fixed_dt=1 / 60)
+    table = table_for(app, rules, {**PARTY, "pieces": {"Tonga": [
+        {"hex": "Tonga", "war_canoe": 2, "transport_canoe": 3, "warrior_band": 3, "colony": 2}]}})
+    for verb, arg in (("party", "0807"), ("take", "transport_canoe"), ("take", "transport_canoe"),
+                      ("take", "war_canoe")):
+        table.act(engine.Action(verb, (arg,)))
+        app.frame()
+    area = table.map_area()
+    assert table.bar.rect.collidepoint(area.center), "the bar covers the middle of the map"
+    h = rules.map.hex_of("0906")
+    table.map.camera.put(0, 0, area.centerx, area.centery)
+    assert not table.map.visible(*table.map.layout.centres[h])
+    table.map.bring_into_sight(h)
+    assert table.map.visible(*table.map.layout.centres[h])
+    table.match.close()
 
 
 def test_the_keyboard_cursor_has_a_tooltip_only_while_keys_are_used(app, rules, monkeypatch):

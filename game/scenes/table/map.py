@@ -65,6 +65,15 @@ class MapSection(Section):
         return area.collidepoint(x, y) and not any(r.inflate(unit * 2, unit * 2).collidepoint(x, y)
                                                    for r in self.table.covers())
 
+    def sight(self) -> pygame.Rect:
+        """The part of the map a player sees clear of the decision bar (which grows with a long party's rows):
+        where a hex is brought to be looked at or clicked."""
+        area = self.table.map_area()
+        bar = self.table.bar.rect
+        if bar.colliderect(area) and bar.top > area.top:
+            area.h = bar.top - area.top
+        return area
+
     def look_home(self) -> None:
         """Centre the map between the homes and the unknown waters, where the game begins."""
         view = self.table.shown
@@ -86,14 +95,14 @@ class MapSection(Section):
         centres = [self.layout.centres[h] for h in self.table.plan.by_hex]
         if not centres or any(self.visible(x, y) for x, y in centres):
             return
-        area = self.table.map_area()
+        area = self.sight()
         self.camera.put(sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres),
                         area.centerx, area.centery)
 
     def bring_into_sight(self, h: int) -> None:
         cx, cy = self.layout.centres[h]
         if not self.visible(cx, cy):
-            self.camera.centre_on(cx, cy)
+            self.camera.put(cx, cy, *self.sight().center)
 
     # --- gestures ----------------------------------------------------------------------------------------------
 
