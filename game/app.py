@@ -70,6 +70,9 @@ class Scene:
 
 
 S = TypeVar("S", bound=type[Scene])
+# The frame rate the loop holds at most: CLIENT.md's target (a frame in 8.3 ms). A faster loop shows nothing more on
+# a board game's table and takes a core's time from the bots' worker and from the rest of the machine.
+FPS = 120
 # Every scene class by its name: scenes ask the app for another scene by name (`App.make`), so that no scene module
 # imports another. Each scene module registers its classes with `@scene(name)`; importing `game.scenes` registers
 # them all.
@@ -183,7 +186,7 @@ class App:
 
     def frame(self) -> None:
         """Pump events, pass intents to the top scene, update, draw and show one frame."""
-        dt = self.fixed_dt if self.fixed_dt is not None else min(self.clock.tick(240) / 1000, 0.1)
+        dt = self.fixed_dt if self.fixed_dt is not None else min(self.clock.tick(FPS) / 1000, 0.1)
         start = time.perf_counter()
         events = pygame.event.get()
         intents: list[Intent] = []

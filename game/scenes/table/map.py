@@ -155,8 +155,14 @@ class MapSection(Section):
 
     def draw(self, screen: pygame.Surface) -> None:
         cam = self.camera
-        screen.fill(theme.DEEP_SEA)
-        screen.blit(self.board(), (round(-cam.x * cam.zoom), round(-cam.y * cam.zoom)))
+        board = self.board()
+        at = board.get_rect(topleft=(round(-cam.x * cam.zoom), round(-cam.y * cam.zoom)))
+        w, h = screen.get_size()
+        for sea in ((0, 0, w, at.top), (0, at.bottom, w, h - at.bottom),      # the sea beyond the map's edges
+                    (0, at.top, at.left, at.h), (at.right, at.top, w - at.right, at.h)):
+            if sea[2] > 0 and sea[3] > 0:
+                screen.fill(theme.DEEP_SEA, sea)
+        screen.blit(board, at)
         self.draw_marks(screen)
 
     def draw_marks(self, screen: pygame.Surface) -> None:
