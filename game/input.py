@@ -1,9 +1,10 @@
 """The input layer: mouse, keyboard and controller events become intents, the only input scenes see.
 
 Intents (CLIENT.md): point, select, back, menu, next, prev, cursor, pan, zoom, help, log, plus fit (show the whole
-map), palette (every legal action in a list), type and erase (text fields). A pointer press that moves becomes a
-pan (drag); one that does not becomes a select at the pointer. Sticks and triggers are read every frame, so holding
-them keeps panning, zooming or stepping the cursor. The layer remembers which device was used last, for button hints.
+map), palette (every legal action in a list), undo (U, Ctrl+Z), type and erase (text fields). A pointer press that
+moves becomes a pan (drag); one that does not becomes a select at the pointer. Sticks and triggers are read every
+frame, so holding them keeps panning, zooming or stepping the cursor. The layer remembers which device was used
+last, for button hints.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ KEYMAP = {
     pygame.K_RETURN: "select", pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select",
     pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "erase", pygame.K_F1: "help", pygame.K_h: "help",
     pygame.K_l: "log", pygame.K_f: "fit", pygame.K_HOME: "fit", pygame.K_m: "menu", pygame.K_p: "palette",
-    pygame.K_o: "orders",
+    pygame.K_o: "orders", pygame.K_u: "undo",
 }
 CURSOR_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 PAN_KEYS = {pygame.K_a: (-1, 0), pygame.K_d: (1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
@@ -156,6 +157,8 @@ class Input:
             return [Intent("zoom", f=ZOOM_KEYS[key])]
         if e.unicode and e.unicode.isdigit() and e.unicode.isascii():
             return [Intent("type", char=e.unicode)]
+        if key == pygame.K_z and e.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            return [Intent("undo")]
         if key in PAN_KEYS:
             self.held_pan.add(key)
             return []

@@ -53,6 +53,7 @@ class Match:
         self.actions = actions            # actions applied since the game began (chance included)
         self.version = 0                  # grows with every action: views are cached per version
         self.decisions: list[engine.Action] = []      # the humans' decisions in this window, in order
+        self._undo = engine.Undo()        # the positions before the deciding human's own decisions (X42)
         # Each bot seat's bot (`make_bot(kind, name)` where the defaults will not do: a test's search budget).
         make: Callable[[str, str], Bot] = make_bot or (lambda kind, name: BOTS[kind](name, seed, rules))
         self._bots = {name: make(kind, name) for name, kind in self.seats.items() if kind != HUMAN}
@@ -179,10 +180,27 @@ class Match:
         """A human's decision. IllegalAction (with the reason) leaves the game unchanged."""
         if self.human_to_act() is None:
             raise engine.IllegalAction("it is not a human player's decision now")
-        events = engine.apply(self._state, action)
+        events = self._undo.apply(self._state, action)
         self._applied()
         self.decisions.append(action)
         return events
+
+    def undoable(self) -> int:
+        """How many of the deciding human's own decisions may be taken back now (ruling X42)."""
+        return self._undo.steps(self._state) if self.human_to_act() is not None else 0
+
+    def undo(self) -> None:
+        """Take back the deciding human's newest decision (ValueError when none can be)."""
+        if not self.undoable():
+            raise ValueError("nothing can be undone now")
+        self._state = self._undo.undo(self._state)
+        self.decisions.pop()
+        self.actions -= 1
+        self._moved()
+
+    def barrier(self, action: engine.Action) -> engine.Barrier | None:
+        """What making the action would do that cannot be undone (a reveal, a draw, a hand-off, a new step)."""
+        return engine.barrier(self._state, action)
 
     def result(self) -> GameResult:
         """The game's result as the headless runner reports it (same seats, seed and options: same line)."""
@@ -207,6 +225,7 @@ class Match:
         bots = {name: self._bots.get(name) or BOTS["normal"](name, self.seed, self.rules) for name in self.names}
         play(self._state, ask(bots), until_turn=turn, until=lambda _: self.stopped,
              on_action=lambda _, events: self._applied())
+        self._undo.passed()
 
     # --- time passes ------------------------------------------------------------------------------------------
 
@@ -237,6 +256,7 @@ class Match:
         """Apply one automatic action if one is ready (waiting up to `block` seconds for a bot in the worker)."""
         if step(self._state, lambda _, who: self._choice(who, block)) is None:
             return False
+        self._undo.passed()
         self._applied()
         return True
 
@@ -281,8 +301,13 @@ class Match:
             self._thinking = None
 
     def _applied(self) -> None:
-        """An action was applied: count it, drop the views of the position before, autosave at a new turn."""
+        """An action was applied: count it, then as for any new position."""
         self.actions += 1
+        self._moved()
+
+    def _moved(self) -> None:
+        """The position changed (an action, an undo): drop the views of the one before, autosave at a new
+        turn."""
         self.version += 1
         self._views.clear()
         if self._state.turn != self._turn:

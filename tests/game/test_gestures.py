@@ -218,7 +218,7 @@ def test_the_map_turns_to_the_lit_hexes_when_none_is_in_sight(app, rules):
 def test_a_hex_brought_into_sight_lands_above_a_tall_decision_bar(screen, rules, tmp_path):
     """A party of many pieces at a large UI scale: the bar covers the middle of the map, so a hex the keys or
     the lit hexes bring into sight goes above it, where it can be seen and clicked."""
-    app = App(screen, Settings(data_dir=tmp_path, speed="instant", ui_scale=1.5), rules, fixed_dt=1 / 60)
+    app = App(screen, Settings(data_dir=tmp_path, speed="instant", ui_scale=1.25), rules, fixed_dt=1 / 60)
     table = table_for(app, rules, {**PARTY, "pieces": {"Tonga": [
         {"hex": "Tonga", "war_canoe": 2, "transport_canoe": 3, "warrior_band": 3, "colony": 2}]}})
     for verb, arg in (("party", "0807"), ("take", "transport_canoe"), ("take", "transport_canoe"),

@@ -1,6 +1,7 @@
 """The decision bar across the bottom of the map: what the decision is about (its headline) and a button for
 each choice that has no place on the map (gestures.Plan.buttons, and the direction of the turn order once its
-first player is picked). Choices flow from the left edge; what ends the step or the decision
+first player is picked). Undo, while the player's own decisions can be taken back (X42), comes first; choices
+flow from the left edge; what ends the step or the decision
 (`gestures.ENDING`) stays at the right end, so that a second click in the same place never lands on a choice
 that moved under the pointer.
 """
@@ -26,7 +27,7 @@ class DecisionBar(Section):
     def __init__(self, table: Any):
         super().__init__(table)
         self.form = Form()
-        self.actions: list[engine.Action] = []
+        self.actions: list[engine.Action | None] = []     # each button's action; None: the undo button
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     @property
@@ -39,9 +40,13 @@ class DecisionBar(Section):
         actions = list(table.plan.buttons)
         if table.plan.order and table.first is not None:
             actions = table.plan.order[table.first] + actions
-        self.form = Form([Button(words.action_text(a, self.rules, table.shown), partial(table.act, a),
-                                 primary=a.verb in PRIMARY) for a in actions])
-        self.actions = actions
+        buttons = [Button(words.action_text(a, self.rules, table.shown), partial(table.act, a),
+                          primary=a.verb in PRIMARY) for a in actions]
+        self.actions = list(actions)
+        if table.match.undoable():                   # X42: first, where it never moves
+            buttons.insert(0, Button(words.text("ui.undo"), table.undo))
+            self.actions.insert(0, None)
+        self.form = Form(buttons)
         self.layout()
 
     def handle(self, intent: Intent) -> bool:
@@ -57,7 +62,8 @@ class DecisionBar(Section):
         font = theme.font(self.scale.small, "semibold")
         height, gap = round(unit * 2.1), unit // 2
         left, right = area.x + unit * 2, area.right - unit * 2
-        enders = [b for b, a in zip(self.form.widgets, self.actions, strict=True) if a.verb in gestures.ENDING]
+        enders = [b for b, a in zip(self.form.widgets, self.actions, strict=True)
+                  if a is not None and a.verb in gestures.ENDING]
         for button in self.form.widgets:
             button.rect = pygame.Rect(0, 0, min(font.size(button.label)[0] + unit * 1.6, right - left), height)
         rows = self.rows([b for b in self.form.widgets if b not in enders], enders, left, right, gap)

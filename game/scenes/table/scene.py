@@ -16,7 +16,7 @@ import pygame
 
 import engine
 
-from ... import anim, flow, gestures
+from ... import anim, flow, gestures, words
 from ...app import App, Scene, scene
 from ...battle import BattleModel
 from ...input import Intent
@@ -229,6 +229,17 @@ class TableScene(Scene):
         self.overlays.put("recap", None)
         self.refresh()
 
+    def undo(self) -> None:
+        """Take back the human's newest decision (X42): the board, the log and the decision as before it."""
+        if not self.match.undoable():
+            self.menus.toast(words.text("why.undo_none"))
+            return
+        self.anim.skip()
+        self.match.undo()
+        self.log.reset()
+        self.apply_events(self.log.read())
+        self.install()
+
     # --- where things are --------------------------------------------------------------------------------------
 
     def panels(self) -> dict[str, pygame.Rect]:
@@ -298,6 +309,8 @@ class TableScene(Scene):
         elif kind == "log":
             self.log.show = not self.log.show
             self.bar.layout()
+        elif kind == "undo":
+            self.undo()
         elif kind in ("back", "menu"):
             self.back()
         else:
