@@ -31,6 +31,9 @@ class Settings:
     exit_at_end: bool = False
     max_turns: int | None = None          # stop a game after this many turns (the headless meaning of --turns)
     results: list[str] = field(default_factory=list)   # result lines of the games that ended
+    # The kinds of decision that cannot be undone (X42) asked about before they are made: one that shows the
+    # others something, one that ends the player's part of a step.
+    ask_before: set[str] = field(default_factory=lambda: {"reveal", "end"})
 
 
 class Scene:

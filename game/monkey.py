@@ -28,6 +28,7 @@ from .app import App
 from .match import HUMAN, Match
 from .render import hud
 from .scenes.handoff import KEYS, HandoffScene
+from .scenes.message import ConfirmScene
 from .scenes.table import TableScene
 from .seats import IN_PERSON, ORDER_CHOICES, ORDERS, SeatSettings, pin_hash, standing, window_power
 
@@ -137,6 +138,19 @@ def issue(hands: Hands, table: TableScene, action: engine.Action) -> None:
         rows = [row[1] for row in table.menus.menu.rows]
         if action in rows:
             choose_in_menu(hands, table, rows.index(action))
+    if isinstance(hands.app.top, ConfirmScene):     # a decision that cannot be undone asks first (X42)
+        confirm(hands, hands.app.top)
+
+
+def confirm(hands: Hands, scene: ConfirmScene) -> None:
+    """Answer "Do it" (the form's last button; the focus starts on Cancel)."""
+    go = len(scene.form.widgets) - 1
+    if hands.device == "mouse":
+        hands.click(scene.form.widgets[go].rect.center)
+        return
+    while scene.form.focus != go:
+        hands.press("next")
+    hands.press("select")
 
 
 def point(hands: Hands, table: TableScene, kind: str, value: Any) -> None:

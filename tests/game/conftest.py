@@ -50,3 +50,11 @@ def click(app: App, pos: tuple[float, float], frames: int = 1) -> None:
          pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     for _ in range(frames):
         app.frame()
+
+
+def confirm(app: App, frames: int = 1) -> None:
+    """Answer "Do it" to the confirmation asked before a decision that cannot be undone (X42)."""
+    from game.scenes.message import ConfirmScene
+    dialog = app.top
+    assert isinstance(dialog, ConfirmScene), f"a confirmation is asked, not {type(dialog).__name__}"
+    click(app, dialog.form.widgets[-1].rect.center, frames)

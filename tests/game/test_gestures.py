@@ -14,7 +14,7 @@ from game.match import Match
 from game.scenes.battle import BattleScene
 from game.scenes.table import TableScene
 
-from .conftest import click, key
+from .conftest import click, confirm, key
 
 
 def table_for(app, rules, scenario=None, seats=("human", "rules"), speed="instant"):
@@ -293,5 +293,7 @@ def test_V3_the_claim_is_a_button_of_the_bar_and_the_cards_can_be_shown_first(ap
     assert set(table.bar.actions) == {claim, engine.Action("pass"), engine.Action("show", ("moai",)),
                                       engine.Action("show", ("poi",))}
     click(app, button_of(table, engine.Action("show", ("poi",))).rect.center)
+    confirm(app)                                        # showing a card cannot be undone: asked first (X42)
     click(app, button_of(table, claim).rect.center)
+    confirm(app)
     assert match.decisions == [engine.Action("show", ("poi",)), claim]

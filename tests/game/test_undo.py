@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 
 import engine
+from game.match import Match
+from game.scenes.table import TableScene
 
 from .conftest import click, key
 from .test_gestures import button_of, screen_of, table_for
@@ -53,3 +55,33 @@ def test_X42_ctrl_z_undoes_and_a_draw_leaves_nothing_to_undo(app, rules):
     key(app, pygame.K_u)
     assert table.match.decisions == decided and table.menus.toasts, "refused, with the reason"
     assert "X42" in table.menus.toasts[-1][0]
+
+
+def test_X42_a_reveal_is_marked_and_asked_first_and_cancel_keeps_the_game_as_it_was(app, rules):
+    """Showing a card (B4) cannot be undone: the bar says so when it is pointed at, a confirmation asks first;
+    Cancel (where the keys' focus starts) changes nothing, "don't ask again" stops asking for reveals."""
+    from game.scenes.message import ConfirmScene
+    from tests.engine.helpers import do
+    from tests.engine.test_victory import big_empires
+    state = big_empires(rules, ["moai", "poi"], ["surfing"])
+    do(state, "end")
+    match = Match(rules, state, {"Tonga": "human", "Samoa": "rules"}, state.seed, speed="instant")
+    app.push(TableScene(app, match))
+    app.frame()
+    table = app.top
+    show = engine.Action("show", ("poi",))
+    assert table.final(show) == "reveal"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button_of(table, show).rect.center, rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    app.frame()
+    assert table.bar.pointed() == show
+    before = match.state_hash()
+    click(app, button_of(table, show).rect.center)
+    assert isinstance(app.top, ConfirmScene) and match.decisions == []
+    key(app, pygame.K_RETURN)                            # the focus starts on Cancel
+    assert app.top is table and match.decisions == [] and match.state_hash() == before
+    click(app, button_of(table, show).rect.center)
+    click(app, app.top.form.widgets[1].rect.center)      # do it, and don't ask again
+    assert match.decisions == [show] and "reveal" not in app.settings.ask_before
+    click(app, button_of(table, engine.Action("show", ("moai",))).rect.center)
+    assert app.top is table and match.decisions[-1] == engine.Action("show", ("moai",)), "not asked again"

@@ -40,7 +40,7 @@ class DecisionBar(Section):
         actions = list(table.plan.buttons)
         if table.plan.order and table.first is not None:
             actions = table.plan.order[table.first] + actions
-        buttons = [Button(words.action_text(a, self.rules, table.shown), partial(table.act, a),
+        buttons = [Button(words.action_text(a, self.rules, table.shown), partial(table.choose, a),
                           primary=a.verb in PRIMARY) for a in actions]
         self.actions = list(actions)
         if table.match.undoable():                   # X42: first, where it never moves
@@ -110,9 +110,44 @@ class DecisionBar(Section):
             hint = words.text("ui.pick_hex")
         else:
             hint = words.decision_headline(table.shown, self.rules, {a.verb for a in table.legal})
+        pointed = self.pointed()
+        final = table.final(pointed) if pointed is not None else None
+        if pointed is not None and final is not None:       # X42: said before the decision is made
+            hint = words.text(f"ui.final.{final}", action=words.action_text(pointed, self.rules, table.shown))
         head = theme.text(theme.fit(hint, scale.small, self.rect.w - scale.unit), scale.small, theme.MUTED,
                           "semibold")
         screen.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + scale.unit * 0.3)))
         stop = table.focus.stop()
-        for i, button in enumerate(self.form.widgets):
+        for i, (button, action) in enumerate(zip(self.form.widgets, self.actions, strict=True)):
             button.draw(screen, stop == ("button", i), scale.small)
+            if action is not None and table.final(action) in MARKS:
+                MARKS[str(table.final(action))](screen, button.rect, scale.unit)
+
+    def pointed(self) -> engine.Action | None:
+        """The action of the button under the pointer, or of the one the keys focus."""
+        table = self.table
+        stop = table.focus.stop()
+        if table.map.pointing:
+            i = self.form.at(*table.map.pointer)
+        else:
+            i = int(stop[1]) if stop is not None and stop[0] == "button" else -1
+        return self.actions[i] if 0 <= i < len(self.actions) else None
+
+
+def eye(screen: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
+    """A decision that shows the others something (X42): a small open eye in the button's corner."""
+    box = pygame.Rect(0, 0, round(unit * 0.9), round(unit * 0.55))
+    box.topright = (rect.right - unit // 4, rect.y + unit // 5)
+    pygame.draw.ellipse(screen, theme.INK, box, max(1, unit // 10))
+    pygame.draw.circle(screen, theme.INK, box.center, max(2, round(unit * 0.14)))
+
+
+def die(screen: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
+    """A decision after which chance decides (X42): a small die in the button's corner."""
+    box = pygame.Rect(0, 0, round(unit * 0.6), round(unit * 0.6))
+    box.topright = (rect.right - unit // 4, rect.y + unit // 5)
+    pygame.draw.rect(screen, theme.INK, box, max(1, unit // 10), border_radius=max(1, unit // 8))
+    pygame.draw.circle(screen, theme.INK, box.center, max(1, round(unit * 0.08)))
+
+
+MARKS = {"reveal": eye, "chance": die}

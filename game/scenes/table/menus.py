@@ -67,7 +67,7 @@ class Menus(Section):
         rows: list[Row] = [(words.action_text(a, self.rules, table.shown), a, None) for a in actions]
         rows += self.greyed_builds(h, actions)
         if len(rows) == 1:
-            table.act(actions[0])
+            table.choose(actions[0])
             return
         self.menu = HexMenu(h, rows, self.pick_menu)
         self.layout_menu(keyboard)
@@ -107,7 +107,7 @@ class Menus(Section):
         if reason is not None:
             self.toast(words.reason_text(reason, self.rules))
             return
-        self.table.act(action)
+        self.table.choose(action)
 
     def layout_menu(self, keyboard: bool) -> None:
         """The menu beside its hex, kept inside the map."""
@@ -137,7 +137,7 @@ class Menus(Section):
             return
         actions = self.palette_actions()
         self.palette = ListView([words.action_text(a, self.rules, table.shown) for a in actions],
-                                lambda i: table.act(actions[i]))
+                                lambda i: table.choose(actions[i]))
         self.menu = None
 
     def palette_actions(self) -> list[engine.Action]:

@@ -68,7 +68,7 @@ class Players(Section):
         if not choices:
             return
         if len(choices) == 1:
-            table.act(choices[0])
+            table.choose(choices[0])
             return
         table.first = player
         table.bar.rebuild()

@@ -49,6 +49,7 @@ class TableScene(Scene):
         self.legal: list[engine.Action] = []
         self.plan = gestures.Plan()
         self.first: str | None = None              # the turn order's first player, picked before the direction
+        self._final: tuple[int, dict[engine.Action, str | None]] = (-1, {})    # final(), per position
         self.focus = Focus(self)
         self.ended = False
         self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
@@ -215,6 +216,28 @@ class TableScene(Scene):
         self.focus.clear()
         self.bar.rebuild()
         self.map.show_lit_hexes()
+
+    def final(self, action: engine.Action) -> str | None:
+        """What makes a legal action final (X42): it shows the others something ("reveal"), ends the player's
+        part of the step ("end"), or lets chance decide ("chance"); None when it can be undone."""
+        if self._final[0] != self.match.version:
+            self._final = (self.match.version, {})
+        known = self._final[1]
+        if action not in known:
+            barrier = self.match.barrier(action)
+            known[action] = "end" if barrier in ("step", "hand_off") and action.verb in gestures.ENDING else (
+                barrier if barrier in ("reveal", "chance") else None)
+        return known[action]
+
+    def choose(self, action: engine.Action) -> None:
+        """A decision chosen by a gesture (a button, a hex, a menu's line, a player's row): made at once, or
+        after a confirmation where it cannot be undone and the player wants to be asked (X42)."""
+        kind = self.final(action) if action in self.legal else None
+        if kind in self.app.settings.ask_before:
+            title = words.action_text(action, self.app.rules, self.shown)
+            self.app.push(self.app.make("confirm", title, kind, lambda: self.act(action)))
+            return
+        self.act(action)
 
     def act(self, action: engine.Action) -> None:
         """Make a decision; a refusal is shown, with its reason (it never happens through the gestures, whose
