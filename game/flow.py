@@ -30,6 +30,11 @@ def open_setup(app: App) -> None:
     app.push(app.make("setup"))
 
 
+def open_help(app: App, code: str | None = None) -> None:
+    """The rules reference, at the entry of a rule code (or its nearest parent), or at the first."""
+    app.push(app.make("help", code))
+
+
 def open_settings(app: App) -> None:
     """A placeholder until the settings issue (speed, language, controls, accessibility)."""
     app.push(app.make("message", words.text("settings.title"), words.text("settings.later")))

@@ -38,6 +38,8 @@ KEYMAP = {
     pygame.K_l: "log", pygame.K_f: "fit", pygame.K_HOME: "fit", pygame.K_m: "menu", pygame.K_p: "palette",
     pygame.K_o: "orders", pygame.K_u: "undo",
 }
+KEYMAP_WHILE_TYPING = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE,
+                                 pygame.K_F1})          # still commands while a text field takes the letters
 CURSOR_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 PAN_KEYS = {pygame.K_a: (-1, 0), pygame.K_d: (1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
 ZOOM_KEYS = {pygame.K_PLUS: 1.25, pygame.K_EQUALS: 1.25, pygame.K_KP_PLUS: 1.25, pygame.K_MINUS: 0.8,
@@ -66,6 +68,7 @@ class Input:
         self.cursor_nudge = False          # the held cursor direction came from the arrows without Shift
         self.cursor_wait = 0.0
         self.pads: dict[int, object] = {}
+        self.typing = False                # a text field takes the letters (the rules' search), not the commands
 
     # --- events ----------------------------------------------------------------------------------------------
 
@@ -156,6 +159,8 @@ class Input:
         if key in ZOOM_KEYS:
             return [Intent("zoom", f=ZOOM_KEYS[key])]
         if e.unicode and e.unicode.isdigit() and e.unicode.isascii():
+            return [Intent("type", char=e.unicode)]
+        if self.typing and e.unicode and e.unicode.isprintable() and key not in KEYMAP_WHILE_TYPING:
             return [Intent("type", char=e.unicode)]
         if key == pygame.K_z and e.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             return [Intent("undo")]

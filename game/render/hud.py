@@ -194,26 +194,36 @@ def log_panel(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[s
     unit = scale.unit
     title = theme.text(words.text("hud.log"), scale.small, theme.MUTED, "semibold")
     screen.blit(title, (rect.x + unit * 0.6, rect.y + unit * 0.3))
-    inner = pygame.Rect(rect.x + unit * 0.6, rect.y + unit * 0.3 + title.get_height(), rect.w - unit * 1.2,
-                        rect.h - unit * 0.6 - title.get_height())
+    inner, rows = log_rows(rect, lines, scroll, scale)
+    clip = screen.get_clip()
+    screen.set_clip(inner)
+    for line, rule, first, y in rows:
+        screen.blit(theme.text(line, scale.small, theme.INK), (inner.x, y))
+        if first and rule:
+            tag = theme.text(rule, scale.small, theme.MUTED)
+            screen.blit(tag, tag.get_rect(topright=(inner.right, y)))
+    screen.set_clip(clip)
+
+
+def log_rows(rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int, scale: Scale
+             ) -> tuple[pygame.Rect, list[tuple[str, str, bool, int]]]:
+    """Where the log's lines show in its panel: the inner box, and each wrapped row shown (its words, the rule of
+    its line, whether it is the line's first row, its top), for drawing and for finding the line under the
+    pointer."""
+    unit = scale.unit
+    title_h = theme.font(scale.small, "semibold").size(words.text("hud.log"))[1]
+    inner = pygame.Rect(rect.x + unit * 0.6, rect.y + unit * 0.3 + title_h, rect.w - unit * 1.2,
+                        rect.h - unit * 0.6 - title_h)
     line_h = theme.font(scale.small).get_linesize()
-    wrapped: list[tuple[str, str]] = []
+    wrapped: list[tuple[str, str, bool]] = []
     for line, rule in lines[-200:]:
         parts = theme.wrap(line, scale.small, inner.w - unit * 2.6)
-        wrapped += [(part, rule if i == 0 else "") for i, part in enumerate(parts)]
+        wrapped += [(part, rule, i == 0) for i, part in enumerate(parts)]
     visible = max(1, inner.h // line_h)
     end = max(0, len(wrapped) - scroll)
     shown = wrapped[max(0, end - visible):end]
-    y = inner.bottom - len(shown) * line_h
-    clip = screen.get_clip()
-    screen.set_clip(inner)
-    for line, rule in shown:
-        screen.blit(theme.text(line, scale.small, theme.INK), (inner.x, y))
-        if rule:
-            tag = theme.text(rule, scale.small, theme.MUTED)
-            screen.blit(tag, tag.get_rect(topright=(inner.right, y)))
-        y += line_h
-    screen.set_clip(clip)
+    top = inner.bottom - len(shown) * line_h
+    return inner, [(line, rule, first, top + i * line_h) for i, (line, rule, first) in enumerate(shown)]
 
 
 def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str], scale: Scale,

@@ -1,4 +1,4 @@
-"""The pause menu over the table: resume, or leave to the title (the game is saved first), or quit."""
+"""The pause menu over the table: resume, the rules, or leave to the title (the game is saved first), or quit."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -18,6 +18,7 @@ class PauseScene(Dialog):
         buttons = [Button(words.text("pause.resume"), app.pop, primary=True)]
         if orders is not None:               # the viewer's own standing orders (game/seats.py)
             buttons.append(Button(words.text("orders.open"), lambda: (app.pop(), orders())))
+        buttons.append(Button(words.text("menu.rules"), lambda: flow.open_help(app)))
         super().__init__(app, Form(buttons + [Button(words.text("pause.leave"), self.save_and_leave),
                                               Button(words.text("menu.quit"), self.quit)]))
         self.match = match

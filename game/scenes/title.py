@@ -1,4 +1,4 @@
-"""The title scene: New game, Continue (the latest autosave, when there is one), Settings, Quit."""
+"""The title scene: New game, Continue (the latest autosave, when there is one), Rules, Settings, Quit."""
 from __future__ import annotations
 
 import pygame
@@ -20,6 +20,7 @@ class TitleScene(MenuPage):
         self.form = Form([
             Button(words.text("menu.new_game"), lambda: flow.open_setup(self.app), primary=True),
             Button(words.text("menu.continue"), lambda: flow.continue_game(self.app), enabled=has_save),
+            Button(words.text("menu.rules"), lambda: flow.open_help(self.app)),
             Button(words.text("menu.settings"), lambda: flow.open_settings(self.app)),
             Button(words.text("menu.quit"), self.app.quit),
         ])

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ... import dice, words
+from ... import dice, flow, theme, words
 from ...input import Intent
 from ...render import hud
 from .section import Section
@@ -55,10 +55,22 @@ class Log(Section):
         self.lines += [event["_line"] for event in events]
 
     def handle(self, intent: Intent) -> bool:
+        """The wheel scrolls the log; a click on a line opens the rule it names (its code on the right)."""
+        if intent.kind == "select" and intent.pointer:
+            rule = self.rule_at(intent.y, self.table.panels()["log"])
+            if rule is not None:
+                flow.open_help(self.table.app, rule)
+            return True
         if intent.kind != "zoom":
             return False
         self.scroll = max(0, self.scroll + (2 if intent.f > 1 else -2))
         return True
+
+    def rule_at(self, y: float, rect: pygame.Rect) -> str | None:
+        """The rule of the log line drawn at height y in the panel `rect` (None between lines)."""
+        rows = hud.log_rows(rect, self.lines, self.scroll, self.scale)[1]
+        line_h = theme.font(self.scale.small).get_linesize()
+        return next((rule for _, rule, _, top in rows if top <= y < top + line_h), None) or None
 
     def draw(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
         scale = self.scale

@@ -16,7 +16,7 @@ import pygame
 
 import engine
 
-from ... import anim, flow, gestures, words
+from ... import anim, flow, gestures, help, words
 from ...app import App, Scene, scene
 from ...battle import BattleModel
 from ...input import Intent
@@ -263,6 +263,21 @@ class TableScene(Scene):
         self.apply_events(self.log.read())
         self.install()
 
+    def rule_here(self) -> str | None:
+        """The rule behind what the player points at or focuses (a log line, a button, a lit hex), else behind
+        a refusal just shown, else behind the decision now: what help (F1, H) opens."""
+        pointer = self.map.pointer if self.map.pointing else None
+        if pointer is not None and self.over_panel(*pointer) == "log":
+            return self.log.rule_at(pointer[1], self.panels()["log"])
+        action = self.bar.pointed()
+        h = self.map.hover if self.map.hover >= 0 else (-1 if self.map.pointing else self.map.cursor)
+        if action is None and h in self.plan.by_hex:
+            action = self.plan.by_hex[h][0]
+        if action is not None:
+            return words.action_rule(action)
+        refused = next((c for said, _ in self.menus.toasts for c in help.CODE.findall(said)), None)
+        return refused or self.shown["decision"].get("rule") or None
+
     # --- where things are --------------------------------------------------------------------------------------
 
     def panels(self) -> dict[str, pygame.Rect]:
@@ -334,6 +349,8 @@ class TableScene(Scene):
             self.bar.layout()
         elif kind == "undo":
             self.undo()
+        elif kind == "help":
+            flow.open_help(self.app, self.rule_here())
         elif kind in ("back", "menu"):
             self.back()
         else:

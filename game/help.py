@@ -1,0 +1,133 @@
+"""The rules reference a player reads in the game (assets/help/rules.yaml): every rule in the project's own words,
+numbered like the engine's rule codes, in chapters, with a glossary of the terms the table uses.
+
+An entry's text is paragraphs (a line each) and list items ("- "); `[E5]` in it links to another entry. The file
+is checked when it is read: a broken link, an entry in no chapter or a term pointing nowhere is a ConfigError
+naming the file and the key, as for the rule files.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+import yaml
+
+import engine
+
+from . import paths
+
+LINK = re.compile(r"\[([STEMBVACX][0-9]+(?:\.[0-9]+)*)\]")
+CODE = re.compile(r"\b([STEMBVACX][0-9]+(?:\.[0-9]+)*)\b")
+PICTURES = frozenset({"transit_chain", "battle_row", "exploration", "knots_track", "island_group", "turn_steps"})
+
+
+@dataclass(frozen=True)
+class Entry:
+    code: str
+    title: str
+    text: str
+    see: tuple[str, ...] = ()
+    picture: str | None = None
+
+    def paragraphs(self) -> list[str]:
+        return [line.strip() for line in self.text.splitlines() if line.strip()]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    id: str
+    title: str
+    codes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Term:
+    word: str
+    text: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Reference:
+    chapters: tuple[Chapter, ...]
+    entries: dict[str, Entry]
+    terms: dict[str, Term]
+
+    def chapter_of(self, code: str) -> Chapter:
+        return next(c for c in self.chapters if code in c.codes)
+
+    def find(self, code: str) -> Entry | None:
+        """The entry of a code, or of the nearest rule above it (M8.4.1 → M8.4 → M8)."""
+        while code:
+            if code in self.entries:
+                return self.entries[code]
+            code = code.rpartition(".")[0]
+        return None
+
+    def search(self, words: str) -> list[str]:
+        """The codes of the entries whose code, title or text hold every word (titles first)."""
+        wanted = words.lower().split()
+        if not wanted:
+            return [code for chapter in self.chapters for code in chapter.codes]
+        order = [code for chapter in self.chapters for code in chapter.codes]
+
+        def hay(e: Entry) -> tuple[str, str]:
+            return f"{e.code} {e.title}".lower(), e.text.lower()
+        found = [(code, *hay(self.entries[code])) for code in order]
+        titled = [c for c, head, _ in found if all(w in head for w in wanted)]
+        texted = [c for c, head, body in found if c not in titled and all(w in head + body for w in wanted)]
+        return titled + texted
+
+    def terms_in(self, text: str) -> list[Term]:
+        """The glossary's terms that a line of the table's text uses (longest first, each once)."""
+        low = text.lower()
+        found = [t for w, t in self.terms.items() if re.search(rf"\b{re.escape(w)}s?\b", low)]
+        return sorted(found, key=lambda t: -len(t.word))
+
+
+def _fail(key: str, expected: str, found: object = "something else") -> engine.ConfigError:
+    return engine.ConfigError("assets/help/rules.yaml", key, expected, str(found))
+
+
+def parse(data: object) -> Reference:
+    """A reference from the YAML's data, checked (ConfigError naming the key otherwise)."""
+    if not isinstance(data, dict):
+        raise _fail("", "a mapping with chapters, entries and terms")
+    raw = data.get("entries")
+    if not isinstance(raw, dict) or not raw:
+        raise _fail("entries", "a mapping of rule codes to entries")
+    entries = {}
+    for code, e in raw.items():
+        if not isinstance(e, dict) or not isinstance(e.get("title"), str) or not isinstance(e.get("text"), str):
+            raise _fail(f"entries.{code}", "a title and a text")
+        picture = e.get("picture")
+        if picture is not None and picture not in PICTURES:
+            raise _fail(f"entries.{code}.picture", f"one of {', '.join(sorted(PICTURES))}", picture)
+        entries[str(code)] = Entry(str(code), e["title"], e["text"], tuple(map(str, e.get("see") or ())), picture)
+    chapters = tuple(Chapter(str(c.get("id")), str(c.get("title")), tuple(map(str, c.get("codes") or ())))
+                     for c in data.get("chapters") or () if isinstance(c, dict))
+    terms = {str(w): Term(str(w), str(t.get("text")), str(t.get("rule")))
+             for w, t in (data.get("terms") or {}).items() if isinstance(t, dict)}
+    placed = [code for c in chapters for code in c.codes]
+    for code, entry in entries.items():
+        if placed.count(code) != 1:
+            raise _fail(f"entries.{code}", "to be in exactly one chapter")
+        for link in (*entry.see, *LINK.findall(entry.text)):
+            if link not in entries:
+                raise _fail(f"entries.{code}", "links to entries that exist", f"a link to {link}")
+    for code in placed:
+        if code not in entries:
+            raise _fail("chapters", "codes that have entries", code)
+    for word, term in terms.items():
+        if term.rule not in entries:
+            raise _fail(f"terms.{word}.rule", "a code that has an entry", term.rule)
+    return Reference(chapters, entries, terms)
+
+
+@cache
+def reference() -> Reference:
+    """The rules reference, read and checked once."""
+    path = paths.asset("help", "rules.yaml")
+    with path.open(encoding="utf-8") as f:
+        return parse(yaml.safe_load(f))

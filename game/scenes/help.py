@@ -1,0 +1,226 @@
+"""The rules reference (game/help.py) as a page over whatever opened it: the chapters and their entries on the
+left, searched by typing; the entry on the right, its links to other rules as "(E5)" that a click follows, and
+its related rules as buttons the keys and the pad reach. Back (Esc, the pad's B) clears the search, then goes
+back to an entry followed from another, then closes the page."""
+from __future__ import annotations
+
+import re
+from functools import partial
+
+import pygame
+
+from .. import help, theme, words
+from ..app import App, Scene, scene
+from ..input import Intent
+from ..ui.backdrop import backdrop
+from ..ui.widgets import Button, Form, ListView, Widget
+
+LINKED = re.compile(r"\(([STEMBVACX][0-9]+(?:\.[0-9]+)*)\)")
+
+
+@scene("help")
+class HelpScene(Scene):
+    def __init__(self, app: App, code: str | None = None):
+        super().__init__(app)
+        self.ref = help.reference()
+        self.query = ""
+        self.codes: list[str | None] = []          # each row of the list: an entry's code, None for a chapter
+        self.list = ListView([], self.open_row)
+        self.form = Form()
+        self.code = ""
+        self.history: list[str] = []
+        self.links: list[tuple[pygame.Rect, str]] = []    # where the text's links were drawn
+        self.scroll = 0
+        self.filter()
+        found = self.ref.find(code) if code else None
+        self.show(found.code if found else self.ref.chapters[0].codes[0], remember=False)
+
+    # --- what is shown -----------------------------------------------------------------------------------------
+
+    def filter(self) -> None:
+        """The list: every chapter with its entries, or the entries that the search finds."""
+        ranked = self.ref.search(self.query)
+        found = set(ranked)
+        rows: list[tuple[str | None, str]] = []
+        for chapter in self.ref.chapters:
+            mine = [c for c in chapter.codes if c in found]
+            if mine:
+                rows.append((None, chapter.title.upper()))
+                rows += [(c, f"{c}  {self.ref.entries[c].title}") for c in mine]
+        self.codes = [c for c, _ in rows]
+        self.list.items = [label for _, label in rows]
+        self.list.enabled_rows = [c is not None for c in self.codes]
+        self.list.top = 0
+        self.list.index = self.codes.index(ranked[0]) if ranked else 0     # the best match is highlighted
+        self.list.move(0)
+
+    def show(self, code: str, remember: bool = True) -> None:
+        """Open an entry (followed from another: Back returns there)."""
+        if remember and self.code and code != self.code:
+            self.history.append(self.code)
+        self.code, self.scroll = code, 0
+        if code in self.codes:
+            self.list.index = self.codes.index(code)
+            self.list.move(0)
+        entry = self.ref.entries[code]
+        related = list(dict.fromkeys([*help.LINK.findall(entry.text), *entry.see]))
+        widgets: list[Widget] = [self.list]
+        widgets += [Button(f"{c}  {self.ref.entries[c].title}", partial(self.show, c)) for c in related if c != code]
+        self.form = Form([*widgets, Button(words.text("help.close"), self.close)])
+
+    def open_row(self, i: int) -> None:
+        code = self.codes[i] if 0 <= i < len(self.codes) else None
+        if code is not None:
+            self.show(code)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    # --- input -------------------------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.app.input.typing = True                # letters search rather than command
+
+    def leave(self) -> None:
+        self.app.input.typing = False
+
+    def handle(self, intent: Intent) -> None:
+        kind = intent.kind
+        if kind == "type":
+            self.query += intent.char
+            self.filter()
+        elif kind == "erase":
+            self.query = self.query[:-1]
+            self.filter()
+        elif kind in ("back", "menu", "help"):
+            self.back()
+        elif kind == "select" and intent.pointer and self.follow(intent.x, intent.y):
+            return
+        elif kind == "zoom" and intent.pointer and intent.x > self.list.rect.right:
+            self.scroll = max(0, self.scroll + (-2 if intent.f > 1 else 2))
+        elif kind == "zoom" and intent.pointer:
+            self.list.scroll(-2 if intent.f > 1 else 2)
+        elif not self.form.handle(intent) and kind == "cursor" and intent.dy:
+            self.list.move(int(intent.dy))
+
+    def back(self) -> None:
+        if self.query:
+            self.query = ""
+            self.filter()
+        elif self.history:
+            self.show(self.history.pop(), remember=False)
+        else:
+            self.close()
+
+    def follow(self, x: float, y: float) -> bool:
+        """A click on a link of the text opens its entry."""
+        code = next((c for rect, c in self.links if rect.collidepoint(x, y)), None)
+        if code is not None:
+            self.show(code)
+        return code is not None
+
+    # --- drawing -----------------------------------------------------------------------------------------------
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        scale = self.app.scale
+        unit = scale.unit
+        screen.blit(backdrop((w, h)), (0, 0))
+        page = pygame.Rect(unit, unit, w - 2 * unit, h - 2 * unit)
+        theme.panel(screen, page)
+        left = pygame.Rect(page.x + unit, page.y + unit, min(round(unit * 20), page.w // 3), page.h - 2 * unit)
+        title = theme.text(words.text("help.title"), scale.heading, theme.INK, "bold")
+        screen.blit(title, left.topleft)
+        search = pygame.Rect(left.x, left.y + title.get_height() + unit // 2, left.w, round(unit * 2))
+        pygame.draw.rect(screen, theme.WHITE, search, border_radius=6)
+        pygame.draw.rect(screen, theme.PANEL_EDGE, search, 2, border_radius=6)
+        said = self.query + "_" if self.query else words.text("help.search")
+        shown = theme.text(theme.fit(said, scale.small, search.w - unit), scale.small,
+                           theme.INK if self.query else theme.MUTED)
+        screen.blit(shown, shown.get_rect(midleft=(search.x + unit // 2, search.centery)))
+        self.list.row = theme.font(scale.small).get_linesize() + unit // 3
+        self.list.rect = pygame.Rect(left.x, search.bottom + unit // 2, left.w, left.bottom - search.bottom - unit)
+        self.list.draw(screen, self.form.focus == 0, scale.small)
+        right = pygame.Rect(left.right + unit * 2, page.y + unit, page.right - left.right - unit * 3,
+                            page.h - 2 * unit)
+        self.draw_entry(screen, right)
+
+    def draw_entry(self, screen: pygame.Surface, box: pygame.Rect) -> None:
+        scale = self.app.scale
+        unit = scale.unit
+        entry = self.ref.entries[self.code]
+        chapter = self.ref.chapter_of(self.code)
+        crumb = theme.text(chapter.title, scale.small, theme.MUTED, "semibold")
+        screen.blit(crumb, box.topleft)
+        head = theme.text(theme.fit(f"{entry.code}  {entry.title}", scale.heading, box.w, "bold"), scale.heading,
+                          theme.INK, "bold")
+        screen.blit(head, (box.x, box.y + crumb.get_height()))
+        buttons = self.form.widgets[1:]
+        button_h = round(unit * 2)
+        rows = self.place_buttons(buttons, box, button_h)
+        text_box = pygame.Rect(box.x, box.y + crumb.get_height() + head.get_height() + unit // 2, box.w,
+                               box.bottom - rows * (button_h + unit // 3) - unit
+                               - (box.y + crumb.get_height() + head.get_height() + unit // 2))
+        self.draw_text(screen, entry, text_box)
+        for i, button in enumerate(buttons, start=1):
+            button.draw(screen, self.form.focus == i, scale.small)
+
+    def place_buttons(self, buttons: list[Widget], box: pygame.Rect, height: int) -> int:
+        """The related rules and Close along the bottom of the entry, in rows; how many rows."""
+        unit = self.app.scale.unit
+        font = theme.font(self.app.scale.small, "semibold")
+        lines: list[list[Widget]] = [[]]
+        x: float = box.x
+        for button in buttons:
+            bw = min(box.w, font.size(button.label)[0] + unit * 1.6)
+            if lines[-1] and x + bw > box.right:
+                lines.append([])
+                x = box.x
+            button.rect = pygame.Rect(0, 0, bw, height)
+            lines[-1].append(button)
+            x += bw + unit // 2
+        y = box.bottom - len(lines) * (height + unit // 3)
+        for line in lines:
+            x = box.x
+            for button in line:
+                button.rect.topleft = (round(x), round(y))
+                x += button.rect.w + unit // 2
+            y += height + unit // 3
+        return len(lines)
+
+    def draw_text(self, screen: pygame.Surface, entry: help.Entry, box: pygame.Rect) -> None:
+        """The paragraphs and list items, wrapped, the links "(E5)" in the accent colour (and remembered where
+        they were drawn, for clicks); scrolled by lines when longer than the box."""
+        scale = self.app.scale
+        size, unit = scale.body, scale.unit
+        line_h = theme.font(size).get_linesize()
+        lines: list[tuple[float, str]] = []
+        paragraphs = entry.paragraphs()
+        for k, paragraph in enumerate(paragraphs):
+            item = paragraph.startswith("- ")
+            text = help.LINK.sub(r"(\1)", paragraph[2:] if item else paragraph)
+            indent = unit * 1.2 if item else 0
+            for i, part in enumerate(theme.wrap(text, size, round(box.w - indent))):
+                lines.append((indent, ("•  " if item and i == 0 else "") + part))
+            if not (item and k + 1 < len(paragraphs) and paragraphs[k + 1].startswith("- ")):
+                lines.append((0, ""))                   # a blank line between paragraphs, not list items
+        self.scroll = min(self.scroll, max(0, len(lines) - box.h // line_h))
+        clip = screen.get_clip()
+        screen.set_clip(box)
+        self.links = []
+        y = box.y
+        for indent, line in lines[self.scroll:]:
+            x = box.x + indent - (theme.font(size).size("•  ")[0] if line.startswith("•") else 0)
+            for j, part in enumerate(LINKED.split(line)):          # odd parts are the codes of links
+                linked = j % 2 == 1
+                surface = theme.text(f"({part})" if linked else part, size, theme.ACCENT if linked else theme.INK)
+                rect = surface.get_rect(topleft=(x, y))
+                screen.blit(surface, rect)
+                if linked:
+                    pygame.draw.line(screen, theme.ACCENT, rect.bottomleft, rect.bottomright)
+                    self.links.append((rect, part))
+                x += rect.w
+            y += line_h
+            if y > box.bottom:
+                break
+        screen.set_clip(clip)

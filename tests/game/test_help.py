@@ -1,0 +1,127 @@
+"""The rules reference (issue 24): an entry for every rule code the client can show; a broken reference file is
+refused with its key; the help page opens from the title, the pause menu, F1/H at the table (on a lit hex, a
+refusal, the decision) and a click on a log line; typing searches, Esc clears, goes back, closes."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+import yaml
+
+import engine
+from game import help, paths, words
+from game.render import hud
+from game.scenes.help import HelpScene
+from game.scenes.pause import PauseScene
+from game.scenes.title import TitleScene
+
+from .conftest import click, key
+from .test_gestures import screen_of, table_for
+from .test_scenes import button
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = re.compile(r"^[STEMBVACX][0-9]+(?:\.[0-9]+)*$")
+IN_TEXT = re.compile(r"\(([STEMBVACX][0-9]+(?:\.[0-9]+)*)\)")
+
+
+def shown_codes() -> set[str]:
+    """Every rule code the engine or the client can put on screen: the string constants that are a code (the
+    rule of an event, an action, a refusal, a decision) and the codes in brackets inside texts."""
+    codes = set()
+    for path in [*ROOT.joinpath("engine").rglob("*.py"), *ROOT.joinpath("game").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if CODE.match(node.value):
+                    codes.add(node.value)
+                codes.update(IN_TEXT.findall(node.value))
+    return codes
+
+
+def test_every_rule_code_the_game_can_show_has_an_entry():
+    codes = shown_codes()
+    assert {"E4.3", "M8.4", "X42", "B1.3", "A7"} <= codes and len(codes) > 60, "the scan finds the codes"
+    missing = sorted(c for c in codes if c not in help.reference().entries)
+    assert missing == []
+
+
+def test_a_broken_reference_is_refused_naming_the_key():
+    data = yaml.safe_load(paths.asset("help", "rules.yaml").read_text(encoding="utf-8"))
+    data["entries"]["E5"]["see"] = ["E99"]
+    with pytest.raises(engine.ConfigError, match=r"rules\.yaml: entries\.E5: expected links to entries that exist"):
+        help.parse(data)
+    data = yaml.safe_load(paths.asset("help", "rules.yaml").read_text(encoding="utf-8"))
+    data["terms"]["knots"]["rule"] = "Q1"
+    with pytest.raises(engine.ConfigError, match=r"terms\.knots\.rule"):
+        help.parse(data)
+
+
+def test_the_rules_open_from_the_title_and_typing_searches(app):
+    app.push(TitleScene(app))
+    app.frame()
+    click(app, button(app.top, "Rules").rect.center)
+    page = app.top
+    assert isinstance(page, HelpScene) and page.code == "C1"
+    for char in "knots":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(char), mod=0, unicode=char))
+    app.frame()
+    assert page.query == "knots" and isinstance(app.top, HelpScene), "letters search; h, l, f are not commands"
+    first = page.codes[page.list.index]
+    assert first is not None and "knot" in (page.ref.entries[first].title + page.ref.entries[first].text).lower()
+    key(app, pygame.K_RETURN)
+    assert page.code == first
+    key(app, pygame.K_ESCAPE)
+    assert page.query == "" and app.top is page, "Esc clears the search first"
+    key(app, pygame.K_ESCAPE)
+    assert page.code == "C1", "then goes back to the entry before"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, TitleScene) and not app.input.typing, "then closes"
+
+
+def test_a_link_in_the_text_opens_its_rule(app):
+    app.push(HelpScene(app, "E4.3"))
+    app.frame()
+    page = app.top
+    assert page.links, "the entry's links are drawn"
+    rect, code = page.links[0]
+    click(app, rect.center)
+    assert page.code == code and page.history == ["E4.3"]
+
+
+def test_help_at_the_table_opens_the_rule_behind_what_is_pointed_at(app, rules):
+    table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "exploration"})
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, HelpScene) and app.top.code == table.shown["decision"]["rule"], "the decision's"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
+    pos = screen_of(table, "0807")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(pos[0]), round(pos[1])), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    app.frame()
+    key(app, pygame.K_h)
+    assert app.top.code == "E3", "a lit hex: the rule of what a click there does (the pre-move)"
+    key(app, pygame.K_ESCAPE)
+    click(app, screen_of(table, "1509"))                 # refused: unexplored, not next to the pre-move
+    said = table.menus.toasts[0][0]
+    code = IN_TEXT.findall(said)[-1]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(1, 1), buttons=(0, 0, 0)))
+    app.frame()
+    key(app, pygame.K_F1)
+    assert app.top.code == code, "the refusal just shown"
+
+
+def test_a_click_on_a_log_line_opens_its_rule_and_the_pause_menu_has_the_rules(app, rules):
+    table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "exploration"})
+    click(app, screen_of(table, "0807"))                 # the pre-move: a line in the log
+    inner, rows = hud.log_rows(table.panels()["log"], table.log.lines, table.log.scroll, app.scale)
+    _, rule, _, top = rows[-1]
+    assert rule
+    click(app, (inner.centerx, top + 2))
+    assert isinstance(app.top, HelpScene) and app.top.code == rule
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    click(app, button(app.top, words.text("menu.rules")).rect.center)
+    assert isinstance(app.top, HelpScene)
