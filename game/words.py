@@ -198,6 +198,7 @@ EN: dict[str, str] = {
     "event.victory_claimed": "{player} claims victory!",
     "event.claim_failed": "{player_s} claim fails: {vp} VP is not enough.",
     "event.game_over": "Game over: {winners} wins! Final VP: {scores}.",
+    "event.game_over.many": "Game over: {winners} win! Final VP: {scores}.",
     "event.game_over.shared": "Game over: {winners} share the victory! Final VP: {scores}.",
     "event.game_over.none": "Game over: nobody wins. Final VP: {scores}.",
     "score": "{player} {vp}",
@@ -356,8 +357,11 @@ EN: dict[str, str] = {
     "hud.log": "Log",
     "ui.pick_first": "Choose who plays first: click a player in the panel",
     "ui.pick_hex": "Click a lit hex on the map",
+    "ui.pick_hex.keys": "Tab to a lit hex and press Enter",
+    "ui.pick_hex.pad": "Step to a lit hex with the shoulder buttons and press A",
     # what pops up at a hex as the events play (game/anim.py)
     "anim.wins": "{player} wins",
+    "anim.wins.many": "{player} win",
     "anim.marker.island": "island {knots}",
     "anim.marker.ocean": "ocean {knots}",
     "anim.marker.off_course": "off course!",
@@ -407,10 +411,12 @@ EN: dict[str, str] = {
     "load.failed": "The saved game cannot be opened",
     "end.you_win": "You win!",
     "end.wins": "{player} wins!",
+    "end.wins.many": "{player} win!",
     "end.shared": "A shared victory",
     "end.none": "The voyage ends",
     "end.vp": "{vp} VP",
     "end.why.turns": "No one reached {threshold} VP within {turns} turns.",
+    "end.why.turns.one": "No one reached {threshold} VP in the one turn played.",
     "end.why.shared": "Tied after VP, controlled island groups and cards: a shared victory (V5, X11).",
     "end.why.most": "{n} players reached {threshold} VP; {winner} has the most (ties: most island groups, then most "
                     "cards, V5).",
@@ -483,7 +489,9 @@ EN: dict[str, str] = {
     "battle.cell.attacker_removed": "{faces}: {attacker} loses one",
     "battle.cell.attacker_panics": "{faces}: {attacker} panics",
     "battle.cell.defender_panics": "{faces}: {defender} panics",
+    "battle.cell.defender_panics.many": "{faces}: {defender} panic",
     "battle.cell.defender_removed": "{faces}: {defender} loses one",
+    "battle.cell.defender_removed.many": "{faces}: {defender} lose one",
     "ui.palette": "All your actions",
     "ui.palette.hint": "Enter: do it   ·   Esc: close",
     "ui.menu.hint": "{hex}: choose",
@@ -517,7 +525,9 @@ EN: dict[str, str] = {
     "tip.explored_ocean": "Explored: open ocean",
     "tip.tile.face_up": "A face-up island tile",
     "tip.tile.face_down": "Face-down tile (discovered by {players})",
+    "tip.tile.face_down.nobody": "Face-down tile",
     "tip.tile.face_down.known": "Face-down tile: {tile} (discovered by {players})",
+    "tip.tile.face_down.known.nobody": "Face-down tile: {tile}",
     "tip.villages": "Villages {built} of {squares} squares ({green} green, {brown} brown, {improved} improved)",
     "tip.independent": "Independent (local warriors defend it)",
     "tip.controlled": "Controlled by {player}",
@@ -582,8 +592,19 @@ def text(key: str, **fields: Any) -> str:
     """The template `key` of the catalog in use (English when it lacks one), filled with `fields`: the one
     place where words are looked up, so that a new language is a new catalog and nothing else. A key that
     English lacks is a KeyError: a bug the tests show, never words made up on the spot."""
+    if any(_plural(fields.get(name)) for name in SUBJECTS) and key + ".many" in EN:
+        key += ".many"                              # the verb agrees: "the islanders panic", "Tonga and Samoa win"
     template = CATALOGS[language].get(key) or EN[key]
     return template.format(**fields)
+
+
+SUBJECTS = ("player", "attacker", "defender", "winners")     # the fields a template's verb agrees with
+
+
+def _plural(value: object) -> bool:
+    """Whether a subject is several: the islanders, or players joined by "and"."""
+    return isinstance(value, str) and (value in (EN["who.independent"], EN["who.independent"].capitalize())
+                                       or " and " in value)
 
 
 class Line(NamedTuple):
@@ -1223,8 +1244,9 @@ def hex_lines(record: HexView | None, label: str, kind: str, rules: Ruleset,
             out.append(text("tip.tile.face_up", tile=record.get("tile")))
         else:
             players = _join(record.get("discovered_by", []))
-            out.append(text("tip.tile.face_down.known", tile=record.get("tile"), players=players) if record.get("tile")
-                       else text("tip.tile.face_down", players=players))
+            known = ".known" if record.get("tile") else ""
+            nobody = "" if record.get("discovered_by") else ".nobody"      # never "(discovered by nothing)"
+            out.append(text(f"tip.tile.face_down{known}{nobody}", tile=record.get("tile"), players=players))
     if record.get("ocean"):
         out.append(text("tip.explored_ocean"))
     squares = record.get("squares")

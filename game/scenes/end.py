@@ -34,7 +34,8 @@ class EndScene(Dialog):
         view, result = self.view, self.match.result()
         winners = view["winners"]
         if not result.over:
-            return words.text("end.why.turns", threshold=view["threshold"], turns=result.turns)
+            return words.text("end.why.turns.one" if result.turns == 1 else "end.why.turns",
+                              threshold=view["threshold"], turns=result.turns)
         if len(winners) > 1:
             return words.text("end.why.shared")
         over = [p for p in view["players"] if eval_fraction(p["vp"]) >= view["threshold"]]

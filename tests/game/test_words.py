@@ -707,3 +707,20 @@ class Scene:
 '''
     assert drawn_literals(source) == {"Paused", "Resume", "Oops", "You win!", " wins!", "AUSTRALIA", "THE AMERICAS",
                                       "A hint", "none", "Seat "}
+
+
+def test_the_verb_agrees_with_the_islanders_and_with_shared_winners() -> None:
+    """Issue 24's newcomer read "the islanders wins" and "within 1 turns"."""
+    from game.words import text
+    assert text("battle.cell.defender_panics", faces="5-6", defender="the islanders") == "5-6: the islanders panic"
+    assert text("battle.cell.defender_panics", faces="5-6", defender="Samoa") == "5-6: Samoa panics"
+    assert text("event.game_over", winners="Tonga and Samoa", scores="12, 12") == \
+        "Game over: Tonga and Samoa win! Final VP: 12, 12."
+    assert "1 turns" not in text("end.why.turns.one", threshold=25)
+
+
+def test_a_face_down_tile_nobody_else_discovered_says_no_discoverer(rules: engine.Ruleset) -> None:
+    from game.words import hex_lines
+    record = {"hex": "0906", "face_up": False, "tile": "Niue", "discovered_by": []}
+    lines = hex_lines(record, "0906", rules.map.kinds[rules.map.hex_of("0906")], rules, {})
+    assert "Face-down tile: Niue" in lines and not any("nothing" in line for line in lines)

@@ -107,7 +107,8 @@ class DecisionBar(Section):
         if table.plan.order and table.first is None:
             hint = words.text("ui.pick_first")
         elif table.plan.by_hex and not self.form.widgets:
-            hint = words.text("ui.pick_hex")
+            device = self.table.app.input.device
+            hint = words.text("ui.pick_hex" if device == "mouse" else f"ui.pick_hex.{device}")
         else:
             hint = words.decision_headline(table.shown, self.rules, {a.verb for a in table.legal})
         pointed = self.pointed()
