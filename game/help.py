@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import yaml
 
@@ -79,12 +79,6 @@ class Reference:
         texted = [c for c, head, body in found if c not in titled and all(w in head + body for w in wanted)]
         return titled + texted
 
-    def terms_in(self, text: str) -> list[Term]:
-        """The glossary's terms that a line of the table's text uses (longest first, each once)."""
-        low = text.lower()
-        found = [t for w, t in self.terms.items() if re.search(rf"\b{re.escape(w)}s?\b", low)]
-        return sorted(found, key=lambda t: -len(t.word))
-
 
 def _fail(key: str, expected: str, found: object = "something else") -> engine.ConfigError:
     return engine.ConfigError("assets/help/rules.yaml", key, expected, str(found))
@@ -123,6 +117,15 @@ def parse(data: object) -> Reference:
         if term.rule not in entries:
             raise _fail(f"terms.{word}.rule", "a code that has an entry", term.rule)
     return Reference(chapters, entries, terms)
+
+
+@lru_cache(maxsize=64)
+def terms_in(text: str) -> tuple[Term, ...]:
+    """The glossary's terms that a line of the table's text uses (longest first, each once); cached, as the
+    bar's tooltip asks every frame."""
+    low = text.lower()
+    found = [t for w, t in reference().terms.items() if re.search(rf"\b{re.escape(w)}s?\b", low)]
+    return tuple(sorted(found, key=lambda t: -len(t.word)))
 
 
 @cache

@@ -505,6 +505,8 @@ EN: dict[str, str] = {
     "help.search": "Type to search the rules",
     "help.close": "Close",
     "menu.rules": "Rules",
+    "ui.terms": "Words here (F1: the rule)",
+    "ui.term": "{word}: {text}",
     "ui.undo": "Undo",
     "ui.final.reveal": "{action}: shows the others what was hidden, and cannot be undone",
     "ui.final.end": "{action}: ends your part of the step, and cannot be undone",

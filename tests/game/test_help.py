@@ -125,3 +125,26 @@ def test_a_click_on_a_log_line_opens_its_rule_and_the_pause_menu_has_the_rules(a
     assert isinstance(app.top, PauseScene)
     click(app, button(app.top, words.text("menu.rules")).rect.center)
     assert isinstance(app.top, HelpScene)
+
+
+def test_the_words_of_a_decision_explain_themselves_on_hover_and_focus(app, rules, monkeypatch):
+    """Pointing at the bar (or focusing a button with the keys) shows the glossary's words in the decision and
+    in the button, above the bar."""
+    shown = []
+    monkeypatch.setattr(hud, "tooltip", lambda screen, at, lines, scale, avoid=None: shown.append(lines) or
+                        pygame.Rect(0, 0, 1, 1))
+    table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906"],
+                                   "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1, "warrior_band": 1}]}})
+    click(app, screen_of(table, "0807"))                 # a party forms: "Tonga moves the party at Tonga"
+    shown.clear()
+    rect = table.bar.rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.x + 4, rect.y + 4), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    app.frame()
+    assert shown and shown[-1][0] == words.text("ui.terms")
+    assert any(line.startswith("party:") for line in shown[-1])
+    shown.clear()
+    key(app, pygame.K_TAB)                              # the keys: Undo, then the first choice
+    key(app, pygame.K_TAB)
+    assert table.bar.pointed() == engine.Action("take", ("war_canoe",)) and shown, "the focused button's words"
+    assert any(line.startswith("war canoe:") for line in shown[-1]), "Take a war canoe"

@@ -14,8 +14,9 @@ import pygame
 
 import engine
 
-from ... import gestures, theme, words
+from ... import gestures, help, theme, words
 from ...input import Intent
+from ...render import hud
 from ...ui.widgets import Button, Form, Widget
 from .section import Section
 
@@ -123,6 +124,28 @@ class DecisionBar(Section):
             button.draw(screen, stop == ("button", i), scale.small)
             if action is not None and table.final(action) in MARKS:
                 MARKS[str(table.final(action))](screen, button.rect, scale.unit)
+
+    def tooltip(self, screen: pygame.Surface) -> bool:
+        """The words of the decision explained (the glossary's terms in what is being decided and in the
+        pointed or focused button), above the bar so that no button is covered; F1 opens the rule."""
+        table = self.table
+        if not self.shown:
+            return False
+        pointer = table.map.pointer
+        over = table.map.pointing and self.rect.collidepoint(pointer)
+        pointed = self.pointed()
+        if not over and (table.map.pointing or pointed is None):
+            return False
+        said = words.decision_text(table.shown, self.rules)
+        if pointed is not None:
+            said += " " + words.action_text(pointed, self.rules, table.shown)
+        terms = help.terms_in(said)[:3]
+        if not terms:
+            return False
+        at = pointer if table.map.pointing else self.form.widgets[self.actions.index(pointed)].rect.topleft
+        lines = [words.text("ui.terms")] + [words.text("ui.term", word=t.word, text=t.text) for t in terms]
+        hud.tooltip(screen, at, lines, self.scale, avoid=self.rect)
+        return True
 
     def pointed(self) -> engine.Action | None:
         """The action of the button under the pointer, or of the one the keys focus."""

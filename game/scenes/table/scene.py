@@ -387,7 +387,8 @@ class TableScene(Scene):
 
     def draw_over(self, screen: pygame.Surface) -> None:
         self.menus.draw(screen)
-        if self.app.takes_input(self) and not self.menus.open and not self.players.tooltip(screen):
+        if self.app.takes_input(self) and not self.menus.open and not self.players.tooltip(screen) \
+                and not self.bar.tooltip(screen):
             self.map.tooltip(screen)
 
     @property
