@@ -299,7 +299,7 @@ EN: dict[str, str] = {
     "why.with_rule": "{text} ({rule})",
     "why.game_over": "The game is over",
     "why.not_now": "That is not possible now",
-    "why.nothing_here": "Nothing to do at {hex} now",
+    "why.nothing_here": "Nothing to do at {hex} now. {decision}: the lit hexes are where it is made",
     "why.undo_none": "Nothing to undo: your last decision showed something, drew by chance or passed the turn (X42)",
     "why.premove_unknown": "The pre-move crosses known waters only: {hex} is unexplored",
     "why.premove_enemy": "The pre-move avoids enemy hexes: {hex} is one",

@@ -298,3 +298,17 @@ def test_V3_the_claim_is_a_button_of_the_bar_and_the_cards_can_be_shown_first(ap
     click(app, button_of(table, claim).rect.center)
     confirm(app)
     assert match.decisions == [engine.Action("show", ("poi",)), claim]
+
+
+def test_a_click_on_a_hex_with_nothing_to_do_says_why_in_the_transit_too(app, rules):
+    """During Transit the lit hexes are the chain's; a click elsewhere says what the decision is, with its rule
+    (M3), not a bare "nothing to do"."""
+    table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906", "1006"],
+                                   "pieces": {"Tonga": [
+                                       {"hex": "Tonga", "transport_canoe": 1, "warrior_band": 1,
+                                        "face_up_canoe": True},
+                                       {"hex": "0906", "transport_canoe": 1, "face_up_canoe": True}]}})
+    assert {a.verb for a in table.legal} >= {"transit"}
+    click(app, screen_of(table, "1006"))
+    said = table.menus.toasts[0][0]
+    assert "(M3)" in said and "lit hexes" in said, said

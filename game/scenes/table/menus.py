@@ -73,16 +73,23 @@ class Menus(Section):
         self.layout_menu(keyboard)
 
     def refuse(self, h: int) -> None:
-        """A click on a hex that offers nothing: say why, from the engine, for what the decision is about."""
+        """A click on a hex that offers nothing: say why, from the engine, for what the decision is about (each
+        verb the decision lights, most used first; a party's, in the movement step, whatever is lit); else what
+        the decision is, with its rule, and that the lit hexes are where it is made."""
         table, rules = self.table, self.rules
         label = rules.map.labels[h]
         verbs = [a.verb for actions in table.plan.by_hex.values() for a in actions]
-        verb = max(set(verbs), key=verbs.count) if verbs else ""
-        probe = engine.Action("build", ("village", label)) if verb == "build" else engine.Action(verb, (label,)) \
-            if verb in ("premove", "explore", "go", "party") else None
-        reason = table.match.why(probe) if probe is not None else None
-        self.toast(words.reason_text(reason, rules) if reason is not None else
-                   words.text("why.nothing_here", hex=words.place(label, rules, words.face_up_tiles(table.shown))))
+        tried = sorted(set(verbs), key=lambda v: (-verbs.count(v), v))
+        if table.shown["step"] == "movement":
+            tried.append("party")
+        for verb in tried:
+            probe = engine.Action("build", ("village", label)) if verb == "build" else engine.Action(verb, (label,))
+            reason = table.match.why(probe)
+            if reason is not None and reason.code != "not_now":
+                self.toast(words.reason_text(reason, rules))
+                return
+        self.toast(words.text("why.nothing_here", hex=words.place(label, rules, words.face_up_tiles(table.shown)),
+                              decision=words.decision_text(table.shown, rules)))
 
     def greyed_builds(self, h: int, actions: list[engine.Action]) -> list[Row]:
         """While building, what cannot be built at this hex, and why (its cost, the supply, the squares)."""
