@@ -22,12 +22,28 @@ from .paths import default_data_dir, ensure_dir
 DEFAULT_SIZE = (1280, 720)
 
 
-def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+def fitting_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """A window for a screen of this size: the largest 16:9 one within 85 % of it, and 1280x720 where the screen
+    is small or unknown (then as much of it as 90 % allows)."""
+    if not desktop or min(desktop) <= 0:
+        return DEFAULT_SIZE
+    w, h = desktop
+    width = min(w * 0.85, h * 0.85 * 16 / 9)
+    if width < DEFAULT_SIZE[0]:
+        return min(DEFAULT_SIZE[0], round(w * 0.9)), min(DEFAULT_SIZE[1], round(h * 0.9))
+    return round(width), round(width * 9 / 16)
+
+
+def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
+    """The window: of `size`, or fitting the screen (issue 24: it once opened at 1280x720 on any screen)."""
     pygame.display.init()
     pygame.font.init()
     with contextlib.suppress(pygame.error):     # no sound card: play silent (ENV-NOTES, audio)
         pygame.mixer.init()
     flags = pygame.FULLSCREEN | pygame.SCALED if fullscreen else pygame.RESIZABLE
+    if size is None:
+        desktops = pygame.display.get_desktop_sizes()
+        size = fitting_size(desktops[0] if desktops else None)
     screen = pygame.display.set_mode(size, flags)
     pygame.display.set_caption("Paradise")
     return screen
@@ -61,8 +77,8 @@ def first_match(app: App, args: argparse.Namespace) -> Match | None:
 def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
     """The windowed game. Returns the process's exit code."""
     started = time.perf_counter()
-    size = args.size or DEFAULT_SIZE
-    screen = open_display(size, args.fullscreen)
+    fixed = args.screenshot or args.ui_monkey           # pictures and runs that must not depend on the screen
+    screen = open_display(args.size or (DEFAULT_SIZE if fixed else None), args.fullscreen)
     app = App(screen, settings_from(args), rules, fixed_dt=1 / 60 if args.screenshot or args.ui_monkey else None)
     # What lives for the whole run (the rules, fonts, the registry) leaves the collector's view: the full collection
     # between games then walks only a game's objects and stays far under a frame (PERFORMANCE.md, issue 23).

@@ -73,3 +73,13 @@ def test_bad_window_arguments_are_one_line_errors(tmp_path):
     out = run("--new", "--players", "2", "--screenshot", str(tmp_path / "x.png"), "--viewer", "Nobody",
               "--data-dir", str(tmp_path))
     assert out.returncode == 2 and "does not play" in out.stdout
+
+
+def test_the_window_fits_the_screen_it_opens_on():
+    """Issue 24: without --size the window opened at 1280x720 whatever the screen."""
+    from game.client import DEFAULT_SIZE, fitting_size
+    assert fitting_size((3840, 2160)) == (3264, 1836)
+    assert fitting_size((1920, 1080)) == (1632, 918)
+    assert fitting_size((1280, 800)) == (1152, 720), "a Steam Deck: most of its screen"
+    assert fitting_size((1024, 600)) == (922, 540)
+    assert fitting_size(None) == DEFAULT_SIZE
