@@ -73,14 +73,23 @@ def players_content(screen: pygame.Surface, rect: pygame.Rect, view: View, rules
     return y
 
 
+def row_metrics(scale: Scale) -> tuple[float, float]:
+    """Where a player's row puts its line of notes (cards, explorer), and the row's height: from the fonts, so
+    that the notes stay inside the row's frame at every size and UI scale."""
+    unit = scale.unit
+    notes = unit * 1.45 + max(6, unit // 2) + unit * 0.15
+    return notes, notes + theme.font(scale.small).get_height() + unit * 0.3
+
+
 def player_rows(rect: pygame.Rect, view: View, scale: Scale) -> dict[str, pygame.Rect]:
     """Where each player's row of the VP panel lies (as players_panel draws them): a player is picked there."""
     unit = scale.unit
+    height = row_metrics(scale)[1]
     y = rect.y + unit * 0.5 + theme.font(scale.small, "semibold").get_height() + unit * 0.3
     out = {}
     for name in view["order"] or [p["name"] for p in view["players"]]:
-        out[name] = pygame.Rect(rect.x + unit * 0.3, round(y - unit * 0.15), rect.w - unit * 0.6, round(unit * 3.25))
-        y += unit * 3.45
+        out[name] = pygame.Rect(rect.x + unit * 0.3, round(y - unit * 0.15), rect.w - unit * 0.6, round(height))
+        y += height + unit * 0.2
     return out
 
 
@@ -91,9 +100,10 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
     unit = scale.unit
     name = p["name"]
     colour = theme.tribe_colour(name)
+    notes_y, height = row_metrics(scale)
     acting = view.get("to_act") == name
     if acting:
-        row = pygame.Rect(x - unit * 0.3, y - unit * 0.15, width + unit * 0.6, unit * 3.25)
+        row = pygame.Rect(x - unit * 0.3, y - unit * 0.15, width + unit * 0.6, height)
         pygame.draw.rect(screen, theme.mix(theme.PANEL, colour, 0.18), row, border_radius=6)
         pygame.draw.rect(screen, colour, row, 2, border_radius=6)
     theme.draw_shape(screen, theme.tribe_shape(name), (x + unit * 0.55, y + unit * 0.65), unit * 0.5, colour,
@@ -116,8 +126,8 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
     if explorer != "home":
         notes.append(words.text("hud.explorer.lost" if explorer == "lost" else "hud.explorer.out"))
     line = theme.text(theme.fit("  ·  ".join(notes), scale.small, round(width - unit * 1.4)), scale.small, theme.MUTED)
-    screen.blit(line, (x + unit * 1.4, y + unit * 2.05))
-    return y + unit * 3.45
+    screen.blit(line, (x + unit * 1.4, y + notes_y))
+    return y + height + unit * 0.2
 
 
 def hand(screen: pygame.Surface, x: float, y: float, width: float, view: View, rules: Ruleset,
