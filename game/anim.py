@@ -21,7 +21,7 @@ from .render import mapart
 
 # Seconds an animation lasts at speed "normal"; slow lasts longer, fast shorter, instant not at all.
 SPEED_FACTOR = {"slow": 1.7, "normal": 1.0, "fast": 0.35, "instant": 0.0}
-GLIDE_STEP, POP, FLIP, DIE_REST = 0.28, 0.8, 0.55, 0.7
+GLIDE_STEP, POP, FLIP, DIE_REST, BANNER = 0.28, 0.8, 0.55, 0.7, 1.6
 
 Point = tuple[float, float]
 ToScreen = Callable[[str], tuple[Point, float]]      # hex label -> (screen centre, hex size on screen)
@@ -145,6 +145,31 @@ class DieThrow(Anim):
         pass                                  # drawn in the battle panel's tray
 
 
+class Banner(Anim):
+    """A step begins (T1): its name and what happens in it, across the top of the map, so that no step passes
+    unnoticed (the Victory step once did: a log line and a moving bar)."""
+
+    def __init__(self, title: str, line: str, speed: float):
+        super().__init__(BANNER * speed)
+        self.title, self.line = title, line
+
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+        t = self.t
+        alpha = round(255 * min(1.0, t * 6, (1 - t) * 5))
+        w = screen.get_width()
+        title = theme.text(self.title, round(unit * 1.6), theme.WHITE, "bold")
+        line = theme.text(theme.fit(self.line, unit, w - unit * 4), unit, (230, 238, 244))
+        band = pygame.Rect(0, 0, max(title.get_width(), line.get_width()) + unit * 4,
+                           title.get_height() + line.get_height() + unit)
+        band.midtop = (w // 2, round(unit * 4.5))
+        back = pygame.Surface(band.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, (*theme.INK, min(alpha, 225)), back.get_rect(), border_radius=10)
+        screen.blit(back, band)
+        for surface, y in ((title, band.y + unit * 0.4), (line, band.y + unit * 0.4 + title.get_height())):
+            surface.set_alpha(alpha)
+            screen.blit(surface, surface.get_rect(midtop=(band.centerx, round(y))))
+
+
 class Queue:
     """Animations played one after another; `sink` receives the events of each clip as it ends."""
 
@@ -220,20 +245,12 @@ def _clip(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Ani
     if "kind" not in e:
         return None
     ev = cast(LogEntry, e)
-    if ev["kind"] == "explorer_moved":
-        player, to = ev["player"], ev["to"]
-        path = list(ev.get("path") or [])
-        if not path:
-            start = explorers.get(player)
-            path = [start, to] if start is not None and start not in ("home", "lost") else [to, to]
-        explorers[player] = to
-        return Glide(path, player, 0, factor)
-    if ev["kind"] in ("explorer_returned", "explorer_lost", "explorer_back"):
-        explorers[ev["player"]] = "lost" if ev["kind"] == "explorer_lost" else "home"
-        return None
-    if ev["kind"] in ("stack_moved", "transit", "retreat"):
-        dest = ev["to"]                     # a retreat with nowhere to go has none
-        return Glide([ev["source"], dest], ev["player"], ev["pieces"] or 1, factor) if ev["source"] and dest else None
+    if ev["kind"] in VOYAGES:
+        return _voyage(ev, explorers, factor)
+    if ev["kind"] == "step_started" and ev["step"] != "over":
+        setup = ".setup" if ev["turn"] == 0 else ""                 # A1's free building before turn 1
+        return Banner(words.text(f"banner.title{setup}", turn=ev["turn"], step=words.text(f"step.{ev['step']}")),
+                      words.text(f"banner.{ev['step']}{setup}"), factor)
     if ev["kind"] == "marker_drawn":
         return Pop(ev["hex"], words.text(f"anim.marker.{ev['marker']}", knots=ev["knots"]), (110, 190, 240), factor)
     if ev["kind"] == "tile_revealed":
@@ -254,4 +271,27 @@ def _clip(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Ani
         return Pop(ev["hex"], words.text("anim.wins", player=words.who(ev["winner"])), theme.ACCENT, factor)
     if ev["kind"] == "village_lost" and ev["hex"]:
         return Pop(ev["hex"], words.text("anim.village_lost"), (200, 70, 60), factor)
+    return None
+
+
+VOYAGES = frozenset({"explorer_moved", "explorer_returned", "explorer_lost", "explorer_back", "stack_moved",
+                     "transit", "retreat"})
+
+
+def _voyage(ev: LogEntry, explorers: dict[str, str], factor: float) -> Anim | None:
+    """An explorer or a stack sailing (a glide), or an explorer home or lost (where the next glide starts)."""
+    if ev["kind"] == "explorer_moved":
+        player, to = ev["player"], ev["to"]
+        path = list(ev.get("path") or [])
+        if not path:
+            start = explorers.get(player)
+            path = [start, to] if start is not None and start not in ("home", "lost") else [to, to]
+        explorers[player] = to
+        return Glide(path, player, 0, factor)
+    if ev["kind"] in ("explorer_returned", "explorer_lost", "explorer_back"):
+        explorers[ev["player"]] = "lost" if ev["kind"] == "explorer_lost" else "home"
+        return None
+    if ev["kind"] in ("stack_moved", "transit", "retreat"):
+        dest = ev["to"]                     # a retreat with nowhere to go has none
+        return Glide([ev["source"], dest], ev["player"], ev["pieces"] or 1, factor) if ev["source"] and dest else None
     return None
