@@ -52,6 +52,11 @@ class Anim:
     def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
         raise NotImplementedError
 
+    @property
+    def focus(self) -> str | None:
+        """The hex the clip plays at, which the camera brings into view (None: drawn over the whole map)."""
+        return getattr(self, "hex", None)
+
 
 class Glide(Anim):
     """A piece sailing along hexes: an explorer's canoe, or a stack's token with its height."""
@@ -59,6 +64,10 @@ class Glide(Anim):
     def __init__(self, path: list[str], owner: str, pieces: int, speed: float):
         super().__init__(GLIDE_STEP * max(1, len(path) - 1) * speed)
         self.path, self.owner, self.pieces = path, owner, pieces
+
+    @property
+    def focus(self) -> str | None:
+        return self.path[-1] if self.path else None
 
     def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
         if len(self.path) < 2:
@@ -173,9 +182,11 @@ class Banner(Anim):
 class Queue:
     """Animations played one after another; `sink` receives the events of each clip as it ends."""
 
-    def __init__(self, sink: Callable[[list[Mapping[str, Any]]], None] | None = None) -> None:
+    def __init__(self, sink: Callable[[list[Mapping[str, Any]]], None] | None = None,
+                 started: Callable[[Anim], None] | None = None) -> None:
         self.items: list[Anim] = []
         self.sink = sink
+        self.started = started              # told when a clip begins (the table turns the camera to it)
 
     @property
     def busy(self) -> bool:
@@ -190,6 +201,8 @@ class Queue:
     def update(self, dt: float) -> None:
         while self.items and dt > 0:
             head = self.items[0]
+            if head.elapsed == 0 and self.started is not None:
+                self.started(head)
             used = min(dt, head.duration - head.elapsed)
             head.advance(used)
             dt -= used

@@ -20,3 +20,23 @@ def test_each_step_begins_with_a_banner_saying_what_happens_in_it(screen):
     top = pygame.image.tobytes(screen.subsurface((0, 0, screen.get_width(), 200)), "RGB")
     lit = sum(1 for i in range(0, len(top), 3) if top[i:i + 3] != b"\x00\x00\x00")
     assert lit > 5000, "the banner is drawn"
+
+
+def test_while_others_play_the_map_turns_to_each_action(app, rules):
+    """Issue 24: an explorer's voyage at the map's edge played out under the log panel. As each clip begins,
+    the hex it plays at is brought into sight."""
+    from game import anim
+    from game.match import Match
+    from game.scenes.table import TableScene
+    match = Match.new(rules, 2, ["normal", "normal"], 3, speed="normal")
+    table = TableScene(app, match)
+    app.push(table)
+    app.frame()
+    far = rules.map.hex_of("1509")
+    table.anim.skip()
+    table.map.camera.centre_on(0, 0)
+    assert not table.map.visible(*table.map.layout.centres[far]) and not table.legal
+    table.anim.add(anim.Pop("1509", "", (255, 255, 255), 1.0))
+    app.frame()
+    assert table.map.visible(*table.map.layout.centres[far])
+    match.close()

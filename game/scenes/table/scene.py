@@ -45,7 +45,7 @@ class TableScene(Scene):
         self.shown = match.view(self.viewer.shown)  # the view the board shows (installed after animations)
         self.shown_version = 0
         self.pending = False                       # a newer view waits for the animations to end
-        self.anim = anim.Queue(self.apply_events)
+        self.anim = anim.Queue(self.apply_events, self.follow)
         self.legal: list[engine.Action] = []
         self.plan = gestures.Plan()
         self.first: str | None = None              # the turn order's first player, picked before the direction
@@ -110,6 +110,13 @@ class TableScene(Scene):
             self.pending = True
         else:
             self.install()
+
+    def follow(self, clip: anim.Anim) -> None:
+        """While others play, the map turns to each action as its clip begins (an explorer's voyage at the
+        map's edge once played out under the log panel)."""
+        hexmap = self.app.rules.map
+        if clip.focus is not None and hexmap.has_name(clip.focus) and not self.legal:
+            self.map.bring_into_sight(hexmap.hex_of(clip.focus))
 
     def install(self) -> None:
         """The newest view goes on the board; the battle overlay takes the view's battle as the truth; the
