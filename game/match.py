@@ -54,6 +54,7 @@ class Match:
         self.version = 0                  # grows with every action: views are cached per version
         self.decisions: list[engine.Action] = []      # the humans' decisions in this window, in order
         self._undo = engine.Undo()        # the positions before the deciding human's own decisions (X42)
+        self.last_player: str | None = None   # who made the newest decision (chance aside)
         # Each bot seat's bot (`make_bot(kind, name)` where the defaults will not do: a test's search budget).
         make: Callable[[str, str], Bot] = make_bot or (lambda kind, name: BOTS[kind](name, seed, rules))
         self._bots = {name: make(kind, name) for name, kind in self.seats.items() if kind != HUMAN}
@@ -180,6 +181,7 @@ class Match:
         """A human's decision. IllegalAction (with the reason) leaves the game unchanged."""
         if self.human_to_act() is None:
             raise engine.IllegalAction("it is not a human player's decision now")
+        self.last_player = self.human_to_act()
         events = self._undo.apply(self._state, action)
         self._applied()
         self.decisions.append(action)
@@ -254,8 +256,11 @@ class Match:
 
     def _step(self, block: float) -> bool:
         """Apply one automatic action if one is ready (waiting up to `block` seconds for a bot in the worker)."""
+        deciding = engine.current_player(self._state)
         if step(self._state, lambda _, who: self._choice(who, block)) is None:
             return False
+        if deciding != engine.CHANCE:
+            self.last_player = deciding
         self._undo.passed()
         self._applied()
         return True

@@ -509,6 +509,7 @@ EN: dict[str, str] = {
     "ui.term": "{word}: {text}",
     "banner.title": "Turn {turn}  ·  {step}",
     "banner.title.setup": "Before turn 1  ·  {step}",
+    "banner.your_turn": "Your turn, {player}",
     "banner.building.setup": "Everyone builds their starting pieces at home (A1)",
     "banner.turn_order": "The player lowest on the VP track chooses who plays first (T2)",
     "banner.exploration": "One after another, each explorer sails into unknown waters (E3-E5)",

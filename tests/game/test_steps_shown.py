@@ -40,3 +40,25 @@ def test_while_others_play_the_map_turns_to_each_action(app, rules):
     app.frame()
     assert table.map.visible(*table.map.layout.centres[far])
     match.close()
+
+
+def test_the_decision_coming_back_after_others_played_is_a_your_turn_moment(app, rules):
+    from game import anim
+    from game.match import Match
+    from game.scenes.table import TableScene
+    match = Match.new(rules, 2, ["human", "normal"], 3, speed="normal")
+    table = TableScene(app, match)
+    app.push(table)
+    greeted: dict[int, set[int]] = {}            # the banners shown, by the position they greet
+    for _ in range(3000):
+        app.frame()
+        head = table.anim.items[0] if table.anim.items else None
+        if isinstance(head, anim.Banner) and head.title.startswith("Your turn"):
+            greeted.setdefault(match.actions, set()).add(id(head))
+        if table.legal and not table.anim.busy:
+            if match.last_player == "Samoa":
+                break
+            table.act(table.legal[0])
+    assert match.actions in greeted, "Tonga's decision after Samoa's began with its banner"
+    assert all(len(banners) == 1 for banners in greeted.values()), "one banner per return, not per rebuild"
+    match.close()

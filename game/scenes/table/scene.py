@@ -50,6 +50,7 @@ class TableScene(Scene):
         self.plan = gestures.Plan()
         self.first: str | None = None              # the turn order's first player, picked before the direction
         self._final: tuple[int, dict[engine.Action, str | None]] = (-1, {})    # final(), per position
+        self._greeted = -1                         # the position where "your turn" was last shown
         self.focus = Focus(self)
         self.ended = False
         self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
@@ -162,6 +163,7 @@ class TableScene(Scene):
         what happened since the incoming human last saw the table is replayed through their own eyes, from
         the view they last saw, with its lines listed ("since your last turn")."""
         self.anim.skip()
+        self._greeted = self.match.actions          # the hand-off was the moment: no "your turn" after it
         cam = self.map.camera
         several = len(self.match.humans) > 1
         self.viewer.leave(self.shown, self.log.next, (cam.x, cam.y, cam.zoom), several and viewer != self.viewer.shown)
@@ -217,6 +219,9 @@ class TableScene(Scene):
         match = self.match
         human = self.viewer.decides is not None and match.human_to_act() == self.viewer.decides == self.viewer.shown
         self.legal = match.legal() if human else []
+        if self.legal and match.last_player not in (None, self.viewer.decides) and self._greeted != match.actions:
+            self._greeted = match.actions
+            self.your_turn()
         self.plan = gestures.plan(self.legal, self.app.rules)
         self.menus.close()
         self.first = None
@@ -245,6 +250,13 @@ class TableScene(Scene):
             self.app.push(self.app.make("confirm", title, kind, lambda: self.act(action)))
             return
         self.act(action)
+
+    def your_turn(self) -> None:
+        """The decision comes back to the human after others played: a clear moment, its banner (skipped by
+        any key or click, none at speed instant)."""
+        banner = anim.Banner(words.text("banner.your_turn", player=self.viewer.decides),
+                             words.decision_text(self.shown, self.app.rules), anim.SPEED_FACTOR[self.match.speed])
+        self.anim.add(banner)
 
     def act(self, action: engine.Action) -> None:
         """Make a decision; a refusal is shown, with its reason (it never happens through the gestures, whose
