@@ -46,7 +46,7 @@ def draw(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[tuple[str, st
 
 @scene("recap")
 class RecapScene(Overlay):
-    """The list at the bottom right of the map, above the decision bar."""
+    """The list over the log panel (or the map's bottom right, above the decision bar, without the log)."""
 
     def __init__(self, app: App, table: Any, lines: list[tuple[str, str]]):
         super().__init__(app)
@@ -54,7 +54,15 @@ class RecapScene(Overlay):
         self.lines = lines
 
     def rect(self) -> pygame.Rect:
+        """Over the top of the log panel, which lists the same lines, so that the map stays clear (issue 24: the
+        list covered the map); at the bottom right of the map when the log is hidden."""
         table = self.table
+        log = table.panels().get("log")
+        if log is not None:
+            box = rect(log, self.app.scale, len(self.lines), None)
+            box.w = log.w
+            box.topleft = log.topleft
+            return box
         return rect(table.map_area(), self.app.scale, len(self.lines), table.bar.rect.top if table.legal else None)
 
     def handle(self, intent: Intent) -> bool:

@@ -207,6 +207,8 @@ def test_since_your_last_turn_replays_from_the_view_the_player_last_saw(app, rul
     last_seen = table.viewer.seen[first][0]
     app.top.go()
     assert table.recap, "the incoming player gets the list of what happened"
+    assert not table.recap[0][0].startswith(first), "it does not begin with the player's own last decision"
+    assert table.overlays.get("recap").rect().colliderect(table.panels()["log"]), "over the log, not the map"
     assert table.anim.busy and table.shown is last_seen, "the replay starts from the view they last saw"
     key(app, pygame.K_SPACE)                                   # skip the replay
     assert not table.anim.busy and table.shown == match.view(first)

@@ -178,6 +178,8 @@ class TableScene(Scene):
         since = self.viewer.last_seen(viewer)
         later = len(self.match.events(viewer, since[1])[0]) if since is not None else 0
         missed = events[len(events) - later:] if later else []
+        own = next((i for i, e in enumerate(missed) if e.get("player") != viewer), len(missed))
+        recap = missed[own:]                        # not the player's own last decision again
         if since is None or not later or returning:
             # The holder watched the public view in between: no replay, the lines of what they missed suffice.
             self.apply_events(events)
@@ -190,8 +192,8 @@ class TableScene(Scene):
             self.menus.close()
             self.bar.rebuild()
             self.play(missed, "instant" if self.match.speed == "instant" else "fast")
-        if missed:
-            self.overlays.put("recap", [event["_line"] for event in missed])
+        if recap:
+            self.overlays.put("recap", [event["_line"] for event in recap])
         self.restore_camera(viewer)
 
     def restore_camera(self, viewer: str | None) -> None:
