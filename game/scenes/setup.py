@@ -13,6 +13,7 @@ from engine.ai import LEVELS
 
 from .. import flow, theme, words
 from ..app import App, scene
+from ..input import Intent
 from ..match import HUMAN
 from ..seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
 from ..ui.backdrop import MenuPage
@@ -59,9 +60,19 @@ class SetupScene(MenuPage):
                                       partial(self.set_option, key)))
         widgets.append(Button(words.text("menu.back"), self.app.pop))
         widgets.append(Button(words.text("setup.start"), self.start, primary=True))
+        # The rule behind each line, for help (F1, H): the players and homes (S2, S4), each option's own.
+        self.rules_of = {id(widgets[0]): "S2", **{id(w): "S4" for w in widgets[1:1 + self.players]},
+                         **{id(w): spec["rule"] for w, spec in zip(widgets[-2 - len(self.app.rules.options):-2],
+                                                                  self.app.rules.options.values(), strict=True)}}
         self.form = Form(widgets)
         self.form.focus = min(focus, len(widgets) - 1)
         self.layout()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "help":                   # the rule of the line with the focus
+            flow.open_help(self.app, self.rules_of.get(id(self.form.focused)))
+            return
+        super().handle(intent)
 
     # --- what the widgets change -----------------------------------------------------------------------------
 

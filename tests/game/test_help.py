@@ -148,3 +148,15 @@ def test_the_words_of_a_decision_explain_themselves_on_hover_and_focus(app, rule
     key(app, pygame.K_TAB)
     assert table.bar.pointed() == engine.Action("take", ("war_canoe",)) and shown, "the focused button's words"
     assert any(line.startswith("war canoe:") for line in shown[-1]), "Take a war canoe"
+
+
+def test_help_on_a_new_games_option_opens_its_advanced_rule(app):
+    from game.scenes.setup import SetupScene
+    from game.ui.widgets import Toggle
+    app.push(SetupScene(app))
+    app.frame()
+    setup = app.top
+    malaria = next(i for i, w in enumerate(setup.form.widgets) if isinstance(w, Toggle) and w.label == "Malaria")
+    setup.form.focus = malaria
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, HelpScene) and app.top.code == "A3"
