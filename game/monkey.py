@@ -26,7 +26,6 @@ from engine.driver import play as drive
 from . import flow, gestures
 from .app import App
 from .match import HUMAN, Match
-from .render import hud
 from .scenes.handoff import KEYS, HandoffScene
 from .scenes.message import ConfirmScene
 from .scenes.table import TableScene
@@ -94,6 +93,13 @@ class Hands:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
         self.frame()
 
+    def wheel(self, pos: tuple[float, float], clicks: int) -> None:
+        """Point there and turn the wheel (up: clicks > 0)."""
+        pos = (round(pos[0]), round(pos[1]))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=clicks, flipped=False))
+        self.frame()
+
     def type(self, char: str) -> None:
         """A key that types a character (a digit of a PIN)."""
         key = pygame.key.key_code(char)
@@ -154,12 +160,18 @@ def confirm(hands: Hands, scene: ConfirmScene) -> None:
 
 
 def point(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
-    """The mouse: click the row, the button or the hex (panning the map first if the hex is out of sight)."""
+    """The mouse: click the row, the button or the hex (scrolling the bar's choices, or panning the map, first
+    when the button or the hex is out of sight)."""
     if kind == "row":
-        rows = hud.player_rows(table.panels()["left"], table.shown, table.app.scale)
-        hands.click(rows[value].center)
+        hands.click(table.players.rows()[value].center)
     elif kind == "button":
-        hands.click(table.bar.form.widgets[value].rect.center)
+        bar = table.bar
+        for _ in range(len(bar.body)):
+            if bar.visible(value):
+                break
+            row = next(k for k, r in enumerate(bar.body) if bar.buttons[value] in r)
+            hands.wheel(bar.rect.center, 1 if row < bar.window.start else -1)
+        hands.click(bar.buttons[value].rect.center)
     else:
         cx, cy = table.map.layout.centres[value]
         for _ in range(4):

@@ -2,7 +2,9 @@
 still; the view stays over the map."""
 from __future__ import annotations
 
-ZOOMS = (0.45, 0.55, 0.68, 0.82, 1.0, 1.22, 1.5, 1.85, 2.25)   # the map is cached at these zooms
+# The map is cached at these zooms; 3.66 is 1.22 (the opening zoom at 720 lines) at 2160 lines.
+ZOOMS = (0.45, 0.55, 0.68, 0.82, 1.0, 1.22, 1.5, 1.85, 2.25, 2.75, 3.66, 4.5)
+CLOSEST = 2.25                    # the closest zoom up to 1080 lines; taller windows go closer, as far as lines / 480
 
 
 class Camera:
@@ -12,6 +14,12 @@ class Camera:
         self.zoom = 1.0
         self.x = 0.0                  # world point at the screen's top-left corner
         self.y = 0.0
+
+    @property
+    def levels(self) -> tuple[float, ...]:
+        """The zooms of this window: those past CLOSEST only on a tall window, whose text is as tall in lines
+        and needs the map as close (a small window never caches a map that large)."""
+        return tuple(z for z in ZOOMS if z <= max(CLOSEST, self.screen[1] / 480))
 
     def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
         return (wx - self.x) * self.zoom, (wy - self.y) * self.zoom
@@ -27,10 +35,11 @@ class Camera:
 
     def zoom_by(self, factor: float, at: tuple[float, float] | None = None) -> None:
         """Step to the next cached zoom level in the factor's direction, keeping the point `at` still."""
+        levels = self.levels
         if factor > 1:
-            target = next((z for z in ZOOMS if z > self.zoom + 1e-6), ZOOMS[-1])
+            target = next((z for z in levels if z > self.zoom + 1e-6), levels[-1])
         elif factor < 1:
-            target = next((z for z in reversed(ZOOMS) if z < self.zoom - 1e-6), ZOOMS[0])
+            target = next((z for z in reversed(levels) if z < self.zoom - 1e-6), levels[0])
         else:
             return
         self.set_zoom(target, at)
@@ -50,7 +59,7 @@ class Camera:
     def fit(self) -> None:
         """The zoom that shows the whole map, centred."""
         w, h = self.screen
-        fitting = [z for z in ZOOMS if self.world[0] * z <= w and self.world[1] * z <= h]
+        fitting = [z for z in self.levels if self.world[0] * z <= w and self.world[1] * z <= h]
         self.zoom = fitting[-1] if fitting else ZOOMS[0]
         self.x = (self.world[0] - w / self.zoom) / 2
         self.y = (self.world[1] - h / self.zoom) / 2

@@ -56,7 +56,8 @@ def players_content(screen: pygame.Surface, rect: pygame.Rect, view: View, rules
     x, y = rect.x + unit * 0.6, rect.y + unit * 0.5
     width = rect.w - unit * 1.2
     threshold = view["threshold"]
-    title = theme.text(words.text("hud.vp_title", threshold=threshold), scale.small, theme.MUTED, "semibold")
+    title = theme.text(theme.fit(words.text("hud.vp_title", threshold=threshold), scale.small, width, "semibold"),
+                       scale.small, theme.MUTED, "semibold")
     screen.blit(title, (x, y))
     y += title.get_height() + unit * 0.3
     order = view["order"] or [p["name"] for p in view["players"]]
@@ -71,6 +72,28 @@ def players_content(screen: pygame.Surface, rect: pygame.Rect, view: View, rules
     if view["options"].get("kumara"):
         y = south_america(screen, x, y + unit * 0.4, width, view, scale)
     return y
+
+
+def players_fit(rect: pygame.Rect, view: View, rules: Ruleset, scale: Scale) -> bool:
+    """Whether the players' panel holds all it shows at these sizes in `rect`: its title and each name beside its
+    VP across it, and the rows, the hand and the step's numbers within its height."""
+    unit = scale.unit
+    title = words.text("hud.vp_title", threshold=view["threshold"])
+    if theme.font(scale.small, "semibold").size(title)[0] + unit * 1.2 > rect.w:
+        return False
+    font = theme.font(scale.body, "bold")
+    for p in view["players"]:
+        # the margins (1.2 units), the shape before the name (1.4), the room between name and VP (0.5)
+        if font.size(row_name(p, view))[0] + font.size(fraction_text(p["vp"]))[0] + unit * 3.1 > rect.w:
+            return False
+    bottom = players_content(pygame.Surface(rect.size, pygame.SRCALPHA), pygame.Rect((0, 0), rect.size), view, rules,
+                             scale, {})
+    return bottom + unit * 0.5 <= rect.h
+
+
+def row_name(p: PlayerView, view: View) -> str:
+    """A row's name; the viewer's own says so."""
+    return words.text("hud.you", player=p["name"]) if view["you"] == p["name"] else p["name"]
 
 
 def row_metrics(scale: Scale) -> tuple[float, float]:
@@ -108,12 +131,11 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
         pygame.draw.rect(screen, colour, row, 2, border_radius=6)
     theme.draw_shape(screen, theme.tribe_shape(name), (x + unit * 0.55, y + unit * 0.65), unit * 0.5, colour,
                      theme.INK, 2)
-    label = theme.text(words.text("hud.you", player=name) if view["you"] == name else name, scale.body, theme.INK,
-                       "bold")
-    screen.blit(label, (x + unit * 1.4, y))
-    vp = fraction_text(p["vp"])
-    score = theme.text(vp, scale.body, theme.INK, "bold")
+    score = theme.text(fraction_text(p["vp"]), scale.body, theme.INK, "bold")
     screen.blit(score, score.get_rect(topright=(x + width, y)))
+    label = theme.text(theme.fit(row_name(p, view), scale.body, width - unit * 1.9 - score.get_width(), "bold"),
+                       scale.body, theme.INK, "bold")
+    screen.blit(label, (x + unit * 1.4, y))
     bar = pygame.Rect(x + unit * 1.4, y + unit * 1.45, width - unit * 1.4, max(6, unit // 2))
     pygame.draw.rect(screen, (226, 214, 190), bar, border_radius=4)
     vp_now = eval_fraction(p["vp"]) if shown_vp is None else shown_vp

@@ -25,6 +25,9 @@ from .layout import SQRT3, Layout
 
 Point = tuple[float, float]
 CACHE = 3                         # zoom levels whose static layer is kept
+NAME = 0.34                       # an island group's name: its text size, in hex sizes
+TOKEN = 0.24                      # a stack token's radius, in hex sizes
+COUNT = 1.35                      # the height on a token: its text size, in token radii
 
 
 def shade(colour: Colour, factor: float) -> Colour:
@@ -65,6 +68,11 @@ class MapArt:
         self.reach = [frozenset((h, *m.adjacent[h])) for h in range(len(m.labels))]
         self.off_map = [(c, r) for c in range(m.columns) for r in range(m.rows) if (c, r) not in known]
 
+    def readable(self, zoom: float) -> bool:
+        """Whether the map at this zoom draws its island names and stack heights (no text under min_text)."""
+        size = self.layout.size * zoom
+        return min(round(size * NAME), round(size * TOKEN * COUNT)) >= self.min_text
+
     # --- the static layer ------------------------------------------------------------------------------------
 
     def static(self, zoom: float) -> pygame.Surface:
@@ -103,10 +111,13 @@ class MapArt:
         self.coast_labels(surface, z)
         for ig in m.islands:
             cx, cy = lay.centres[ig.hex]
-            self.island(surface, (cx * z, cy * z), size, ig.hex, ig.atoll, ig.green, ig.brown, ig.name)
+            self.island(surface, (cx * z, cy * z), size, ig.hex, ig.atoll, ig.green, ig.brown)
             self.local_warriors(surface, (cx * z, cy * z), size, ig.local_warriors)
             if self.malaria and ig.malaria:
                 self.malaria_dice(surface, (cx * z, cy * z), size, ig.malaria)
+        for ig in m.islands:                             # names over every island: they reach past their hex
+            cx, cy = lay.centres[ig.hex]
+            self.name(surface, (cx * z, cy * z), size, ig.name)
         for name, h in m.labels_named:
             if round(size * 0.3) < self.min_text:
                 break
@@ -157,9 +168,9 @@ class MapArt:
             surface.blit(label, label.get_rect(center=(sum(xs) / len(xs) * z, sum(ys) / len(ys) * z)))
 
     def island(self, surface: pygame.Surface, centre: Point, size: float, seed: int, atoll: bool, green: int,
-               brown: int, name: str) -> None:
-        """An island group: reef, beach and forest (or a ring of islets round a lagoon), its name, and the
-        outlines of its village squares (green, brown; an atoll's square dashed blue)."""
+               brown: int) -> None:
+        """An island group: reef, beach and forest (or a ring of islets round a lagoon), and the outlines of its
+        village squares (green, brown; an atoll's square dashed blue)."""
         x, y = centre
         if atoll:
             pygame.draw.circle(surface, theme.REEF, (x, y - size * 0.12), size * 0.42)
@@ -179,15 +190,17 @@ class MapArt:
                 pygame.draw.polygon(surface, theme.LAND, blob(c, r * 0.84, seed * 3 + i))
                 pygame.draw.polygon(surface, theme.LAND_DARK, blob((c[0] + r * .1, c[1] - r * .12), r * 0.4,
                                                                    seed * 5 + i))
-        if round(size * 0.34) < self.min_text:
-            self.squares(surface, centre, size, green, brown, atoll)
+        self.squares(surface, centre, size, green, brown, atoll)
+
+    def name(self, surface: pygame.Surface, centre: Point, size: float, name: str) -> None:
+        """An island group's name on a dark bar under it (none where its text would be too small)."""
+        if round(size * NAME) < self.min_text:
             return
-        label = theme.text(name, round(size * 0.34), theme.WHITE, "bold")
+        label = theme.text(name, round(size * NAME), theme.WHITE, "bold")
         back = pygame.Rect(0, 0, label.get_width() + size * 0.16, label.get_height())
-        back.midtop = (round(x), round(y + size * 0.3))
+        back.midtop = (round(centre[0]), round(centre[1] + size * 0.3))
         pygame.draw.rect(surface, (*shade(theme.PRINTED_SEA, 0.6),), back, border_radius=max(2, round(size / 10)))
         surface.blit(label, label.get_rect(center=back.center))
-        self.squares(surface, centre, size, green, brown, atoll)
 
     def squares(self, surface: pygame.Surface, centre: Point, size: float, green: int, brown: int,
                 atoll: bool) -> None:
@@ -254,9 +267,10 @@ class MapArt:
         return board
 
     def update(self, board: Board, view: View) -> None:
-        """Redraw only the hexes whose contents changed since the board was last drawn: each is cleaned back to
-        the static layer and drawn again with its neighbours, clipped to it (pieces reach a little over their
-        hex's edge). A move costs a few hexes, not the whole map."""
+        """Redraw only the hexes whose contents changed since the board was last drawn: each hex's box (as wide
+        as a hex and a half: an island's name is wider than its hex) is cleaned back to the static layer and
+        drawn again with its neighbours, clipped to it (pieces reach a little over their hex's edge). A move
+        costs a few hexes, not the whole map."""
         keys = hex_keys(view, self.rules)
         changed = {h for h in keys.keys() | board.keys.keys() if keys.get(h) != board.keys.get(h)}
         if not changed:
@@ -267,7 +281,7 @@ class MapArt:
         for h in sorted(changed):
             cx, cy = lay.centres[h]
             size = lay.size * z
-            area = pygame.Rect(0, 0, math.ceil(size * 2) + 4, math.ceil(size * SQRT3) + 4)
+            area = pygame.Rect(0, 0, math.ceil(size * 3) + 4, math.ceil(size * SQRT3) + 4)
             area.center = (round(cx * z), round(cy * z))
             area = area.clip(surface.get_rect())
             surface.blit(static, area, area)
@@ -280,37 +294,21 @@ class MapArt:
     def draw_hexes(self, surface: pygame.Surface, z: float, view: View, records: Mapping[int, HexView],
                    hexes: list[int]) -> None:
         """The board in some hexes, layer by layer so that pieces lie over the islands of neighbouring hexes:
-        explored ocean and tiles, villages and flags; exploration markers; stacks; explorers."""
+        explored ocean and tiles, villages and flags; the islands' names; exploration markers; stacks;
+        explorers."""
         lay, m = self.layout, self.rules.map
         size = lay.size * z
-        tiles = self.rules.tile_ids
         wanted = set(hexes)
         for h in hexes:
             rec = records.get(h)
-            if rec is None:
-                continue
-            cx, cy = lay.centres[h]
-            centre = (cx * z, cy * z)
-            if rec.get("ocean"):
-                self.explored_ocean(surface, centre, size, h)
-            if "face_up" in rec:
-                name = rec.get("tile")
-                if rec["face_up"] and name is not None:         # a face-up tile's name is public
-                    tile = self.rules.tiles[tiles[name]]
-                    pygame.draw.polygon(surface, theme.EXPLORED_SEA, hexgrid.corners(*centre, size - 1))
-                    self.waves(surface, centre, size, h, shade(theme.EXPLORED_SEA, 1.2))
-                    self.island(surface, centre, size, tiles[name] + 500, tile.atoll, tile.green, tile.brown,
-                                tile.name)
-                    self.orientation(surface, centre, size, rec.get("orientation", 0))
-                else:
-                    self.tile_back(surface, centre, size, name, rec.get("discovered_by", []))
-            squares = rec.get("squares")
-            if squares:
-                atoll = squares["green"] == 0 and squares["brown"] == 0
-                self.villages(surface, centre, size, squares, atoll)
-            owner = rec.get("controller")
-            if owner and owner != "independent":
-                self.flag(surface, centre, size, owner)
+            if rec is not None:
+                cx, cy = lay.centres[h]
+                self.ground(surface, (cx * z, cy * z), size, h, rec)
+        for h in hexes:                                  # names over the water of the hexes beside them
+            said = self.group_name(h, records.get(h))
+            if said:
+                cx, cy = lay.centres[h]
+                self.name(surface, (cx * z, cy * z), size, said)
         exploring = view.get("exploration")
         for marker in exploring["markers"] if exploring else []:
             h = m.hex_of(marker["hex"])
@@ -329,6 +327,36 @@ class MapArt:
                 cx, cy = lay.centres[m.hex_of(where)]
                 explorer(surface, (cx * z - size * 0.5, cy * z + size * 0.12), size * 0.3, player["name"])
 
+    def ground(self, surface: pygame.Surface, centre: Point, size: float, h: int, rec: HexView) -> None:
+        """What lies on a hex under the pieces: explored ocean or a tile, villages, the flag of who controls it."""
+        if rec.get("ocean"):
+            self.explored_ocean(surface, centre, size, h)
+        if "face_up" in rec:
+            name = rec.get("tile")
+            if rec["face_up"] and name is not None:         # a face-up tile's name is public
+                tile_id = self.rules.tile_ids[name]
+                tile = self.rules.tiles[tile_id]
+                pygame.draw.polygon(surface, theme.EXPLORED_SEA, hexgrid.corners(*centre, size - 1))
+                self.waves(surface, centre, size, h, shade(theme.EXPLORED_SEA, 1.2))
+                self.island(surface, centre, size, tile_id + 500, tile.atoll, tile.green, tile.brown)
+                self.orientation(surface, centre, size, rec.get("orientation", 0))
+            else:
+                self.tile_back(surface, centre, size, name, rec.get("discovered_by", []))
+        squares = rec.get("squares")
+        if squares:
+            atoll = squares["green"] == 0 and squares["brown"] == 0
+            self.villages(surface, centre, size, squares, atoll)
+        owner = rec.get("controller")
+        if owner and owner != "independent":
+            self.flag(surface, centre, size, owner)
+
+    def group_name(self, h: int, rec: HexView | None) -> str | None:
+        """The name shown on a hex: its printed island group's, or its face-up tile's."""
+        printed = self.rules.map.island_at.get(h)
+        if printed is not None:
+            return printed.name
+        tile = rec.get("tile") if rec is not None and rec.get("face_up") else None
+        return self.rules.tiles[self.rules.tile_ids[tile]].name if tile is not None else None
 
     def explored_ocean(self, surface: pygame.Surface, centre: Point, size: float, h: int) -> None:
         """An explored hex turned ocean: its ocean marker lies ocean side up (E4.1, E7)."""
@@ -418,7 +446,7 @@ class MapArt:
             else:
                 x = centre[0] + (i - (len(owners) - 1) / 2) * size * 0.5
                 y = centre[1] - size * 0.05
-            token(surface, (x, y), size * 0.24, owner, stack["pieces"], stack.get("face_up_canoe", False),
+            token(surface, (x, y), size * TOKEN, owner, stack["pieces"], stack.get("face_up_canoe", False),
                   self.min_text)
             kinds = stack.get("kinds")
             if kinds and not on_land and round(size * 0.3) >= self.min_text:    # on land: the tooltip says
@@ -495,7 +523,7 @@ def token(surface: pygame.Surface, centre: Point, radius: float, owner: str, hei
         theme.draw_shape(surface, theme.tribe_shape(owner), (x, y + i * radius * 0.16), radius,
                          shade(colour, 0.55), theme.INK, 1)
     theme.draw_shape(surface, theme.tribe_shape(owner), (x, y), radius, colour, theme.INK, max(1, round(radius / 8)))
-    size = round(radius * 1.35)
+    size = round(radius * COUNT)
     if size >= min_text:
         label = theme.text(str(height), size, theme.WHITE, "bold")
         outline = theme.text(str(height), size, theme.INK, "bold")

@@ -40,15 +40,23 @@ class BattleScene(Overlay):
 
     def rect(self) -> pygame.Rect:
         table, scale = self.table, self.app.scale
-        area = table.map_area()
-        floor = table.bar.rect.top if table.legal else None
+        area, screen_w = table.map_area(), self.app.screen.get_width()
+        floor = table.bar.rect.top if table.legal else area.bottom
         m, camera, layout = self.app.rules.map, table.map.camera, table.map.layout
         h = m.hex_of(self.model.hex) if m.has_name(self.model.hex) else -1
         hx, hy = camera.to_screen(*layout.centres[h]) if h >= 0 else (-1e9, -1e9)
-        top = not panel_rect(area, scale, False).inflate(scale.unit * 3, scale.unit * 3).collidepoint(hx, hy)
-        full = panel_rect(area, scale, False, top, floor)
+        width = panel_width(screen_w, scale)
+        fixed = parts(width, self.model, self.app.rules, scale)
+        tall = min(fixed + width * TRAY_SHARE * dice.TRAY[1] / dice.TRAY[0], floor - area.y - scale.unit * 1.4)
+        strip = COMPACT * scale.unit
+        if tall < fixed + scale.unit * 4:          # no room for the tray: the strip, with the table when it fits
+            below = strip + grid(width - scale.unit * 1.2, cell_labels(self.model, self.app.rules), scale)[2] \
+                + scale.unit * 0.4
+            tall = below if below <= tall else strip
+        top = not panel_rect(area, screen_w, scale, tall).inflate(scale.unit * 3, scale.unit * 3).collidepoint(hx, hy)
+        full = panel_rect(area, screen_w, scale, tall, top, floor)
         covered = any(full.collidepoint(camera.to_screen(*layout.centres[lit])) for lit in table.plan.by_hex)
-        return panel_rect(area, scale, True, top, floor) if covered else full
+        return panel_rect(area, screen_w, scale, strip, top, floor) if covered else full
 
     def handle(self, intent: Intent) -> bool:
         return False
@@ -57,45 +65,71 @@ class BattleScene(Overlay):
         rect = self.rect()
         throwing = self.table.anim.throw
         draw(screen, rect, self.model, throwing.pose if throwing else None, self.app.rules, self.app.scale,
-             words.face_up_tiles(self.table.shown), rect.h < self.app.scale.unit * 5)
+             words.face_up_tiles(self.table.shown))
 
 
 # --- drawing ----------------------------------------------------------------------------------------------------
 
-def panel_rect(area: pygame.Rect, scale: Scale, compact: bool, top: bool = True,
+TRAY_SHARE = 0.4           # the tray's width, as a share of the panel's (less when the panel has no room)
+COMPACT = 3.2              # the strip's height, in units
+CELL_GAP = 4               # pixels between the cells of the battle table
+
+
+def panel_width(screen_w: int, scale: Scale) -> int:
+    """The panel's width: 38 units, as its sides, tray and table need, past the map's edges onto the columns
+    beside it when the map is narrower (a large UI scale), never past the window's."""
+    return round(min(scale.unit * 38, screen_w - scale.unit * 2))
+
+
+def panel_rect(area: pygame.Rect, screen_w: int, scale: Scale, height: float, top: bool = True,
                floor: float | None = None) -> pygame.Rect:
     """Where the panel stands: across the top of the map, or above `floor` (the decision bar) at its bottom;
-    a strip when the decision lights hexes it would cover."""
+    centred on the map, inside the window."""
     unit = scale.unit
-    width = min(area.w - unit * 2, unit * 38)
-    rect = pygame.Rect(0, 0, width, unit * (3.2 if compact else 16))
+    rect = pygame.Rect(0, 0, panel_width(screen_w, scale), round(height))
     if top:
         rect.midtop = (area.centerx, area.y + unit * 0.8)
     else:
         rect.midbottom = (area.centerx, round((area.bottom if floor is None else floor) - unit * 0.6))
+    rect.x = max(unit, min(rect.x, screen_w - unit - rect.w))
     return rect
 
 
-def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing: dice.Pose | None,
-         rules: Ruleset, scale: Scale, tiles: Mapping[str, str], compact: bool) -> None:
-    """The panel: title, the two sides, the tray with the die, what the last roll did, the battle table."""
+def parts(width: float, model: BattleModel, rules: Ruleset, scale: Scale) -> float:
+    """How tall the panel stands without its tray: the title, the line of the last roll, the table and the gaps
+    between them (as `draw` puts them)."""
     unit = scale.unit
-    theme.panel(screen, rect, alpha=246)
+    head = theme.font(scale.body, "bold").get_height()
+    line = theme.font(scale.small).get_linesize()
+    return unit * 2.6 + head + line + grid(width - unit * 1.2, cell_labels(model, rules), scale)[2]
+
+
+def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing: dice.Pose | None,
+         rules: Ruleset, scale: Scale, tiles: Mapping[str, str]) -> None:
+    """The panel: title, the two sides, the tray with the die, what the last roll did, the battle table; in a
+    strip (no room for the tray), the title and the last roll, and the table under them when it fits."""
+    unit = scale.unit
+    fixed = parts(rect.w, model, rules, scale)
+    roll = None if throwing is not None else model.rolls[-1] if model.rolls else None
+    theme.panel(screen, rect, alpha=255)             # opaque: at a large UI scale it lies over the columns
     attacker, defender = model.sides
     title = words.text("battle.title", hex=words.place(model.hex, rules, tiles),
                        attacker=words.who(attacker.name), defender=words.who(defender.name))
     if model.villages:
         title = words.text("battle.title.villages", title=title, villages=words.count(model.villages, "village"))
     x, y = rect.x + unit * 0.6, rect.y + unit * 0.4
-    head = theme.text(theme.fit(title, scale.body, rect.w - unit * 1.2), scale.body, theme.INK, "bold")
+    head = theme.text(theme.fit(title, scale.body, rect.w - unit * 1.2, "bold"), scale.body, theme.INK, "bold")
     screen.blit(head, (x, y))
     last = model.outcome[-1] if model.outcome else roll_line(model)
-    if compact:
+    if rect.h < fixed + unit * 4:
         line = theme.text(theme.fit(last, scale.small, rect.w - unit * 1.2), scale.small, theme.INK)
         screen.blit(line, (x, y + head.get_height()))
+        if rect.h > round(COMPACT * unit):                # the strip with the table under it
+            battle_table(screen, table_area(rect, model, rules, scale), model, roll, rules, scale)
         return
     y += head.get_height() + unit * 0.3
-    tray = pygame.Rect(0, 0, round(rect.w * 0.4), round(rect.w * 0.4 * dice.TRAY[1] / dice.TRAY[0]))
+    tray_w = min(rect.w * TRAY_SHARE, (rect.h - fixed) * dice.TRAY[0] / dice.TRAY[1])
+    tray = pygame.Rect(0, 0, round(tray_w), round(tray_w * dice.TRAY[1] / dice.TRAY[0]))
     tray.midtop = (rect.centerx, round(y + unit * 0.4))
     column = (tray.x - unit * 0.8) - x
     side_box(screen, pygame.Rect(round(x), round(y), round(column), tray.h + unit), attacker, 0, model, rules, scale)
@@ -110,11 +144,10 @@ def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing
         screen.blit(waiting, waiting.get_rect(center=tray.center))
     y = tray.bottom + unit * 0.8
     if throwing is None and last:
-        text = theme.text(theme.fit(last, scale.small, rect.w - unit * 1.2), scale.small, theme.INK, "semibold")
+        text = theme.text(theme.fit(last, scale.small, rect.w - unit * 1.2, "semibold"), scale.small, theme.INK,
+                          "semibold")
         screen.blit(text, text.get_rect(midtop=(rect.centerx, round(y))))
-    y += theme.font(scale.small).get_linesize() + unit * 0.3
-    battle_table(screen, pygame.Rect(round(x), round(y), rect.w - round(unit * 1.2), round(unit * 1.6)), model,
-                 None if throwing is not None else model.rolls[-1] if model.rolls else None, rules, scale)
+    battle_table(screen, table_area(rect, model, rules, scale), model, roll, rules, scale)
 
 
 def side_box(screen: pygame.Surface, box: pygame.Rect, side: Side, index: int, model: BattleModel, rules: Ruleset,
@@ -128,7 +161,7 @@ def side_box(screen: pygame.Surface, box: pygame.Rect, side: Side, index: int, m
     y: float = box.y
     colour = theme.tribe_colour(side.name) if side.name in theme.TRIBES else ISLANDERS
     theme.draw_shape(screen, theme.tribe_shape(side.name), (x + unit * 0.35, y + line_h * 0.55), unit * 0.3, colour)
-    screen.blit(theme.text(theme.fit(words.who(side.name), size, box.w - unit), size, theme.INK, "bold"),
+    screen.blit(theme.text(theme.fit(words.who(side.name), size, box.w - unit, "bold"), size, theme.INK, "bold"),
                 (x + unit * 0.9, y))
     y += line_h
     screen.blit(theme.text(words.text("battle.attacker" if index == 0 else "battle.defender"), size, theme.MUTED),
@@ -168,21 +201,64 @@ def roll_line(model: BattleModel) -> str:
     return words.text("battle.roll", face=roll.face, result=result)
 
 
+def table_area(panel: pygame.Rect, model: BattleModel, rules: Ruleset, scale: Scale) -> pygame.Rect:
+    """Where the battle table stands: across the foot of the panel."""
+    unit = scale.unit
+    width = panel.w - round(unit * 1.2)
+    tall = round(grid(width, cell_labels(model, rules), scale)[2])
+    return pygame.Rect(panel.x + round(unit * 0.6), panel.bottom - round(unit * 0.4) - tall, width, tall)
+
+
 def battle_table(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, roll: Roll | None, rules: Ruleset,
                  scale: Scale) -> None:
-    """M8.4's table, one cell per result, the cell of the last roll lit."""
+    """M8.4's table in `rect`, one cell per result, the cell of the last roll lit."""
     groups = table_cells(rules)
-    width = rect.w / len(groups)
+    lit = lit_cell(roll, groups)
+    line_h = theme.font(scale.small).get_linesize()
+    for i, (cell, lines) in enumerate(cell_rects(rect, cell_labels(model, rules), scale)):
+        pygame.draw.rect(screen, theme.HIGHLIGHT if i == lit else (236, 228, 208), cell, border_radius=6)
+        top = cell.centery - line_h * len(lines) / 2
+        for k, line in enumerate(lines):
+            text = theme.text(line, scale.small, theme.INK, "bold" if i == lit else "regular")
+            screen.blit(text, text.get_rect(center=(cell.centerx, round(top + line_h * (k + 0.5)))))
+
+
+def cell_labels(model: BattleModel, rules: Ruleset) -> list[str]:
+    """The words of each cell of the table: its faces and what they do to whom."""
     names = {"attacker": words.who(model.sides[0].name), "defender": words.who(model.sides[1].name)}
-    for i, (faces, result) in enumerate(groups):
-        cell = pygame.Rect(round(rect.x + i * width), rect.y, round(width) - 4, rect.h)
-        lit = i == lit_cell(roll, groups)
-        pygame.draw.rect(screen, theme.HIGHLIGHT if lit else (236, 228, 208), cell, border_radius=6)
+    labels = []
+    for faces, result in table_cells(rules):
         span = str(faces[0]) if len(faces) == 1 else f"{faces[0]}–{faces[-1]}"
-        label = words.text(f"battle.cell.{result}", faces=span, **names)
-        text = theme.text(theme.fit(label, scale.small, cell.w - 6), scale.small, theme.INK,
-                          "bold" if lit else "regular")
-        screen.blit(text, text.get_rect(center=cell.center))
+        labels.append(words.text(f"battle.cell.{result}", faces=span, **names))
+    return labels
+
+
+def grid(width: float, labels: list[str], scale: Scale) -> tuple[int, tuple[tuple[str, ...], ...], float]:
+    """How the table fits `width`: as many cells a row as let every label show whole in at most two lines
+    (measured in bold, as the lit cell draws it), each label's lines, and the table's height."""
+    size, unit = scale.small, scale.unit
+    font = theme.font(size, "bold")
+    n = len(labels)
+    for across in sorted({n, (n + 1) // 2, 1}, reverse=True):
+        room = width / across - CELL_GAP - unit * 0.4
+        wrapped = tuple(theme.wrap(label, size, round(room), "bold") for label in labels)
+        if across == 1 or all(len(w) <= 2 and all(font.size(line)[0] <= room for line in w) for w in wrapped):
+            break
+    wrapped = tuple(tuple(theme.fit(line, size, room, "bold") for line in w) for w in wrapped)
+    lines = max(len(w) for w in wrapped)
+    cell_h = max(unit * 1.6, lines * theme.font(size).get_linesize() + unit * 0.4)
+    rows = -(-n // across)
+    return across, wrapped, rows * cell_h + (rows - 1) * CELL_GAP
+
+
+def cell_rects(rect: pygame.Rect, labels: list[str], scale: Scale) -> list[tuple[pygame.Rect, tuple[str, ...]]]:
+    """Each cell of the table drawn from the top of `rect` (as `grid` lays it out), with its label's lines."""
+    across, wrapped, height = grid(rect.w, labels, scale)
+    rows = -(-len(labels) // across)
+    cell_h = (height - (rows - 1) * CELL_GAP) / rows
+    width = rect.w / across
+    return [(pygame.Rect(round(rect.x + (i % across) * width), round(rect.y + (i // across) * (cell_h + CELL_GAP)),
+                         round(width) - CELL_GAP, round(cell_h)), lines) for i, lines in enumerate(wrapped)]
 
 
 def table_cells(rules: Ruleset) -> list[tuple[list[int], str]]:

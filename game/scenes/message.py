@@ -27,8 +27,8 @@ class MessageScene(Dialog):
         lines = theme.wrap(self.message, scale.body, width - 2 * scale.unit)
         line_h = theme.font(scale.body).get_linesize()
         box = self.panel(screen, width, scale.unit * 7 + line_h * len(lines))
-        title = theme.text(theme.fit(self.title, scale.heading, box.w - 2 * scale.unit), scale.heading, theme.INK,
-                           "bold")
+        said = theme.fit(self.title, scale.heading, box.w - 2 * scale.unit, "bold")
+        title = theme.text(said, scale.heading, theme.INK, "bold")
         screen.blit(title, (box.x + scale.unit, box.y + scale.unit * 0.8))
         y = box.y + scale.unit * 1.2 + title.get_height()
         for line in lines:

@@ -53,17 +53,36 @@ class Button(Widget):
         super().__init__(label, enabled)
         self.action = action
         self.primary = primary
+        self.inset = 0.0                 # room kept free at the right of the label (a mark in the corner)
 
     def activate(self) -> None:
         if self.enabled:
             self.action()
 
+    def lines(self, size: int) -> tuple[str, ...]:
+        """The label as drawn, never outside the button: one line when it fits, else wrapped to the button's width
+        in as many lines as its height holds (the last, and a word too long for any line, cut to fit)."""
+        font = theme.font(size, "semibold")
+        room = self.rect.w - self.inset - size * 0.5
+        if font.size(self.label)[0] <= room:
+            return (self.label,)
+        room -= size * 0.5
+        most = max(1, int((self.rect.h - size * 0.3) // font.get_linesize()))
+        lines = list(theme.wrap(self.label, size, round(room), "semibold"))
+        if len(lines) > most:
+            lines[most - 1:] = [" ".join(lines[most - 1:])]
+        return tuple(theme.fit(line, size, room, "semibold") for line in lines)
+
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         fill = theme.ACCENT if self.primary and self.enabled else theme.PANEL
         frame(surface, self.rect, focused, self.enabled, fill)
         colour = theme.WHITE if self.primary and self.enabled else (theme.INK if self.enabled else theme.MUTED)
-        label = theme.text(self.label, size, colour, "semibold")
-        surface.blit(label, label.get_rect(center=self.rect.center))
+        lines = self.lines(size)
+        line_h = theme.font(size, "semibold").get_linesize()
+        x, top = self.rect.centerx - self.inset / 2, self.rect.centery - line_h * len(lines) / 2
+        for i, line in enumerate(lines):
+            label = theme.text(line, size, colour, "semibold")
+            surface.blit(label, label.get_rect(center=(x, top + line_h * (i + 0.5))))
 
 
 def hint_line(surface: pygame.Surface, text: str, x: float, y: float, room: float, size: int) -> None:

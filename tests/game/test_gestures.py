@@ -216,8 +216,8 @@ def test_the_map_turns_to_the_lit_hexes_when_none_is_in_sight(app, rules):
 
 
 def test_a_hex_brought_into_sight_lands_above_a_tall_decision_bar(screen, rules, tmp_path):
-    """A party of many pieces at a large UI scale: the bar covers the middle of the map, so a hex the keys or
-    the lit hexes bring into sight goes above it, where it can be seen and clicked."""
+    """A party of many pieces at a large UI scale: the bar stands as tall as it may (tests/game/test_layout.py),
+    so a hex the keys or the lit hexes bring into sight goes above it, where it can be seen and clicked."""
     app = App(screen, Settings(data_dir=tmp_path, speed="instant", ui_scale=1.25), rules, fixed_dt=1 / 60)
     table = table_for(app, rules, {**PARTY, "pieces": {"Tonga": [
         {"hex": "Tonga", "war_canoe": 2, "transport_canoe": 3, "warrior_band": 3, "colony": 2}]}})
@@ -225,13 +225,14 @@ def test_a_hex_brought_into_sight_lands_above_a_tall_decision_bar(screen, rules,
                       ("take", "war_canoe")):
         table.act(engine.Action(verb, (arg,)))
         app.frame()
-    area = table.map_area()
-    assert table.bar.rect.collidepoint(area.center), "the bar covers the middle of the map"
+    bar = table.bar.rect
+    assert bar.h > table.map_area().h * 0.4, "a tall bar"
     h = rules.map.hex_of("0906")
-    table.map.camera.put(0, 0, area.centerx, area.centery)
-    assert not table.map.visible(*table.map.layout.centres[h])
+    table.map.camera.put(*table.map.layout.centres[h], *bar.center)
+    assert not table.map.visible(*table.map.layout.centres[h]), "under the bar"
     table.map.bring_into_sight(h)
     assert table.map.visible(*table.map.layout.centres[h])
+    assert table.map.camera.to_screen(*table.map.layout.centres[h])[1] < bar.top
     table.match.close()
 
 

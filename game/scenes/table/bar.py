@@ -17,19 +17,27 @@ import engine
 from ... import gestures, help, theme, words
 from ...input import Intent
 from ...render import hud
-from ...ui.widgets import Button, Form, Widget
+from ...ui.widgets import Button, Form, frame
 from .section import Section
 
 # The bar's buttons drawn as the main choice: what ends the step, and the winning claim.
 PRIMARY = frozenset({"end", "done", "pass", "return", "roll", "accept", "fight", "claim"})
+CAP = 0.45                  # the bar's height at most, as a share of the map's: the map stays in sight
+
+Row = list[Button]
 
 
 class DecisionBar(Section):
     def __init__(self, table: Any):
         super().__init__(table)
         self.form = Form()
+        self.buttons: list[Button] = []                     # the form's widgets, as buttons
         self.actions: list[engine.Action | None] = []     # each button's action; None: the undo button
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.body: list[Row] = []                           # the rows of choices
+        self.window = range(0)                              # the rows of the body shown: all, unless they scroll
+        self.top = 0                                        # the first row shown when they scroll
+        self.arrows: dict[int, pygame.Rect] = {}            # while they scroll: -1 up, 1 down
 
     @property
     def shown(self) -> bool:
@@ -47,48 +55,128 @@ class DecisionBar(Section):
         if table.match.undoable():                   # X42: first, where it never moves
             buttons.insert(0, Button(words.text("ui.undo"), table.undo))
             self.actions.insert(0, None)
-        self.form = Form(buttons)
+        self.buttons, self.form, self.top = buttons, Form(buttons), 0
         self.layout()
 
     def handle(self, intent: Intent) -> bool:
+        """A click on a button or on an arrow of the bar; the wheel over the bar scrolls its choices."""
+        if intent.kind == "zoom":
+            self.scroll(-1 if intent.f > 1 else 1)
+            return True
         if intent.kind != "select":
             return False
         self.table.focus.clear()
+        step = next((s for s, rect in self.arrows.items() if rect.collidepoint(intent.x, intent.y)), 0)
+        if step:
+            self.scroll(step)
+            return True
         return self.form.handle(intent)
 
+    # --- where the buttons stand -------------------------------------------------------------------------------
+
     def layout(self) -> None:
-        """The buttons on as many rows as they need, the ending ones at the right end of the last row."""
+        """The buttons on as many rows as they need, the ending ones at the right end of the last row; a label
+        wider than the bar wraps. When the rows would make the bar taller than CAP of the map, the choices show
+        a few rows at a time above a row of the ending ones, and scroll (the wheel, the arrows in the bar's
+        corner, the keys' focus); a button scrolled out of sight has no size, so no click reaches it."""
         area = self.table.map_area()
         unit = self.scale.unit
-        font = theme.font(self.scale.small, "semibold")
-        height, gap = round(unit * 2.1), unit // 2
-        left, right = area.x + unit * 2, area.right - unit * 2
-        enders = [b for b, a in zip(self.form.widgets, self.actions, strict=True)
+        left, right, gap = area.x + unit * 2, area.right - unit * 2, unit // 2
+        for button, action in zip(self.buttons, self.actions, strict=True):
+            self.size(button, action, right - left)
+        enders = [b for b, a in zip(self.buttons, self.actions, strict=True)
                   if a is not None and a.verb in gestures.ENDING]
-        for button in self.form.widgets:
-            button.rect = pygame.Rect(0, 0, min(font.size(button.label)[0] + unit * 1.6, right - left), height)
-        rows = self.rows([b for b in self.form.widgets if b not in enders], enders, left, right, gap)
-        head = unit * 1.6
-        top = area.bottom - unit // 2 - len(rows) * (height + unit // 3) - head
-        y = top + head
+        choices = [b for b in self.buttons if b not in enders]
+        head, foot, cap = unit * 1.6, unit // 2, area.h * CAP
+        rows = self.rows(choices, enders, left, right, gap)
+        self.body, self.window, self.arrows = rows, range(len(rows)), {}
+        top = area.bottom - foot - self.height(rows) - head
+        if len(rows) > 1 and head + self.height(rows) > cap:      # as tall as the cap while the choices scroll
+            self.body = [row for row in self.rows(choices, [], left, right, gap) if row]
+            rows = self.scrolled(cap - head - (self.height([enders]) if enders else 0))
+            top = area.bottom - foot - cap
+            self.place(rows, [], top + head, left, right)
+            rows += [enders]
+            self.place([enders], enders, area.bottom - foot - self.height([enders]), left, right)
+        else:
+            self.place(rows, enders, top + head, left, right)
+        placed = {id(b) for row in rows for b in row}
+        for button in self.buttons:
+            if id(button) not in placed:
+                button.rect = pygame.Rect(0, 0, 0, 0)
+        self.rect = pygame.Rect(area.x + unit, round(top), area.w - unit * 2,
+                                round(area.bottom - foot - top)) if self.shown else pygame.Rect(0, 0, 0, 0)
+        if self.window != range(len(self.body)):
+            side = round(unit * 1.2)
+            for step, x in ((-1, self.rect.right - side * 2 - unit // 2), (1, self.rect.right - side - unit // 4)):
+                self.arrows[step] = pygame.Rect(x, self.rect.y + unit // 5, side, side)
+
+    def size(self, button: Button, action: engine.Action | None, room: float) -> None:
+        """A button as wide as its label (and the mark in its corner), at most `room`; taller when it wraps."""
+        size, unit = self.scale.small, self.scale.unit
+        font = theme.font(size, "semibold")
+        button.inset = unit * 0.9 if action is not None and self.table.final(action) in MARKS else 0.0
+        width = min(font.size(button.label)[0] + unit * 1.6 + button.inset, room)
+        button.rect = pygame.Rect(0, 0, width, unit * 50)           # tall at first: every line of the label counts
+        lines = len(button.lines(size))
+        button.rect.h = max(round(unit * 2.1), round(lines * font.get_linesize() + unit * 0.8))
+
+    def height(self, rows: list[Row]) -> float:
+        """How tall rows of buttons stand, with the room under each (an empty row: a button's height)."""
+        unit = self.scale.unit
+        return sum(max((b.rect.h for b in row), default=round(unit * 2.1)) + unit // 3 for row in rows)
+
+    def scrolled(self, room: float) -> list[Row]:
+        """The rows of choices shown from the first one scrolled to (`top`, kept so that the last rows fill the
+        room): as many as the room holds, at least one."""
+        body = self.body
+        last = next((k for k in range(len(body)) if self.height(body[k:]) <= room), len(body) - 1)
+        self.top = max(0, min(self.top, last))
+        end = self.top + 1
+        while end < len(body) and self.height(body[self.top:end + 1]) <= room:
+            end += 1
+        self.window = range(self.top, end)
+        return body[self.top:end]
+
+    def place(self, rows: list[Row], enders: list[Button], y: float, left: float, right: float) -> None:
+        """The rows' buttons put in place from height y down (each centred in its row's height), the enders at
+        the right end."""
+        unit = self.scale.unit
+        gap = unit // 2
         for row in rows:
             x = left
-            tail = sum(b.rect.w + gap for b in enders)
+            tail = sum(b.rect.w + gap for b in row if b in enders)
+            tall = self.height([row]) - unit // 3
             for button in row:
                 if button in enders:
                     x = max(x, right - tail + gap)
                     tail -= button.rect.w + gap
-                button.rect.topleft = (round(x), round(y))
+                button.rect.topleft = (round(x), round(y + (tall - button.rect.h) / 2))
                 x += button.rect.w + gap
-            y += height + unit // 3
-        self.rect = pygame.Rect(area.x + unit, round(top), area.w - unit * 2,
-                                round(y - top)) if self.shown else pygame.Rect(0, 0, 0, 0)
+            y += tall + unit // 3
+
+    def scroll(self, step: int) -> None:
+        """Show the next (1) or the previous (-1) row of choices, when they do not all show."""
+        if self.window != range(len(self.body)):
+            self.top = max(0, self.top + step)
+            self.layout()
+
+    def reveal(self, i: int) -> None:
+        """Scroll the choices until button i shows (the keys' focus has reached it, or a player aims at it)."""
+        row = next((k for k, r in enumerate(self.body) if self.buttons[i] in r), -1)
+        for _ in range(len(self.body)):
+            if row < 0 or row in self.window:
+                return
+            self.scroll(1 if row >= self.window.stop else -1)
+
+    def visible(self, i: int) -> bool:
+        """Whether button i shows (not scrolled out of sight)."""
+        return self.buttons[i].rect.w > 0
 
     @staticmethod
-    def rows(choices: list[Widget], enders: list[Widget], left: float, right: float, gap: float
-             ) -> list[list[Widget]]:
+    def rows(choices: list[Button], enders: list[Button], left: float, right: float, gap: float) -> list[Row]:
         """The choices in rows that fit between left and right; the enders close the last row (or a new one)."""
-        rows: list[list[Widget]] = [[]]
+        rows: list[Row] = [[]]
         x = left
         for button in choices:
             if rows[-1] and x + button.rect.w > right:
@@ -116,14 +204,20 @@ class DecisionBar(Section):
         final = table.final(pointed) if pointed is not None else None
         if pointed is not None and final is not None:       # X42: said before the decision is made
             hint = words.text(f"ui.final.{final}", action=words.action_text(pointed, self.rules, table.shown))
-        head = theme.text(theme.fit(hint, scale.small, self.rect.w - scale.unit), scale.small, theme.MUTED,
-                          "semibold")
+        corner = 2 * (self.rect.right - self.arrows[-1].x) if self.arrows else 0     # centred clear of the arrows
+        said = theme.fit(hint, scale.small, self.rect.w - scale.unit - corner, "semibold")
+        head = theme.text(said, scale.small, theme.MUTED, "semibold")
         screen.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + scale.unit * 0.3)))
         stop = table.focus.stop()
-        for i, (button, action) in enumerate(zip(self.form.widgets, self.actions, strict=True)):
+        for i, (button, action) in enumerate(zip(self.buttons, self.actions, strict=True)):
+            if not self.visible(i):
+                continue
             button.draw(screen, stop == ("button", i), scale.small)
             if action is not None and table.final(action) in MARKS:
                 MARKS[str(table.final(action))](screen, button.rect, scale.unit)
+        for step, rect in self.arrows.items():
+            more = self.window.start > 0 if step < 0 else self.window.stop < len(self.body)
+            arrow(screen, rect, step, more)
 
     def tooltip(self, screen: pygame.Surface) -> bool:
         """The words of the decision explained (the glossary's terms in what is being decided and in the
@@ -175,3 +269,10 @@ def die(screen: pygame.Surface, rect: pygame.Rect, unit: int) -> None:
 
 
 MARKS = {"reveal": eye, "chance": die}
+
+
+def arrow(screen: pygame.Surface, rect: pygame.Rect, step: int, enabled: bool) -> None:
+    """A button that scrolls the bar's choices a row up (-1) or down (1): a small triangle, greyed at the end."""
+    frame(screen, rect, False, enabled)
+    w, h, (x, y) = rect.w * 0.3, rect.h * 0.2 * step, rect.center
+    pygame.draw.polygon(screen, theme.INK if enabled else theme.MUTED, [(x - w, y - h), (x + w, y - h), (x, y + h)])

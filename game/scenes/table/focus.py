@@ -39,6 +39,7 @@ class Focus:
         kind, target = stops[self.index]
         if kind == "button":
             self.table.bar.form.focus = int(target)
+            self.table.bar.reveal(int(target))        # a row of choices scrolled out of sight comes back
         elif kind == "hex":
             self.table.map.cursor = int(target)
             self.table.map.bring_into_sight(int(target))
@@ -53,6 +54,7 @@ class Focus:
             return
         kind, target = stop
         if kind == "button":
+            table.bar.reveal(int(target))
             table.bar.form.widgets[int(target)].activate()
         elif kind == "row":
             table.players.pick(str(target))

@@ -15,7 +15,7 @@ import pygame
 from ... import gestures, theme, words
 from ...input import Intent
 from ...render import hud
-from ...render.camera import ZOOMS, Camera
+from ...render.camera import Camera
 from ...render.layout import Layout
 from ...render.mapart import Board, MapArt
 from .section import Section
@@ -26,10 +26,12 @@ ROLE_COLOURS = {"premove": (120, 220, 255), "explore": (120, 220, 255), "course"
                 "choose": (255, 255, 255)}
 
 
-def home_zoom(height: int) -> float:
-    """The zoom a table opens at: the map as large on any screen, island names readable (1.22 at 720 lines)."""
-    wanted = 1.22 * height / 720
-    return min(ZOOMS, key=lambda z: abs(z - wanted))
+def home_zoom(camera: Camera, art: MapArt) -> float:
+    """The zoom a table opens at: the map as large on any screen (1.22 at 720 lines), and close enough that its
+    island names and stack heights are drawn (a large UI scale's text, a height between the zoom levels)."""
+    wanted = 1.22 * camera.screen[1] / 720
+    near = min(camera.levels, key=lambda z: abs(z - wanted))
+    return max(near, next((z for z in camera.levels if art.readable(z)), near))
 
 
 class MapSection(Section):
@@ -45,7 +47,7 @@ class MapSection(Section):
         self.pointer = (0.0, 0.0)
         self._routes: tuple[tuple[Any, ...], set[tuple[str, ...]]] = ((), set())   # the routes drawn, and for what
         self._board: tuple[tuple[Any, ...], Board, int] | None = None
-        self.camera.set_zoom(home_zoom(app.screen.get_height()))
+        self.camera.set_zoom(home_zoom(self.camera, self.art))
 
     # --- where things are --------------------------------------------------------------------------------------
 
@@ -86,7 +88,7 @@ class MapSection(Section):
             self.camera.centre_on(sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs))
 
     def go_home(self) -> None:
-        self.camera.set_zoom(home_zoom(self.table.app.screen.get_height()))
+        self.camera.set_zoom(home_zoom(self.camera, self.art))
         self.look_home()
 
     def show_lit_hexes(self) -> None:

@@ -244,8 +244,8 @@ class Menus(Section):
         area = table.map_area()
         y = table.panels()["top"].bottom + scale.unit * 0.6
         for said, left in self.toasts:
-            label = theme.text(theme.fit(said, scale.small, area.w - scale.unit * 2), scale.small, theme.WHITE,
-                               "semibold")
+            fitted = theme.fit(said, scale.small, area.w - scale.unit * 2, "semibold")
+            label = theme.text(fitted, scale.small, theme.WHITE, "semibold")
             box = label.get_rect(midtop=(area.centerx, round(y))).inflate(scale.unit, scale.unit * 0.5)
             back = pygame.Surface(box.size, pygame.SRCALPHA)
             alpha = round(235 * min(1.0, left / 0.4))

@@ -7,6 +7,7 @@ tooltip. The VP bars tick toward the new VP after each action.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from typing import Any
 
 import pygame
@@ -15,6 +16,7 @@ from ... import theme, words
 from ...input import Intent
 from ...render import hud
 from ...seats import ORDERS
+from ...theme import Scale
 from ...ui.widgets import Button
 from .section import Section
 
@@ -25,9 +27,23 @@ class Players(Section):
         self.shares: dict[str, float] = {}         # each VP bar's fill, moving toward the player's VP
         self.hover: str | None = None              # the player whose row is under the pointer
         self._top = Section(table)                 # the top bar's cached picture
+        self._fit: tuple[Hashable, Scale] | None = None
+
+    def fitted(self) -> Scale:
+        """The sizes of the left column: the table's, or smaller where its names, rows, hand and numbers would
+        not fit the column (a large UI scale, four players on a short window), never under UI scale 1's."""
+        table, app = self.table, self.table.app
+        left = table.panels()["left"]
+        key = (table.shown_version, table.viewer.shown, left.size, app.scale.unit)
+        if self._fit is None or self._fit[0] != key:
+            height, ui = app.screen.get_height(), app.settings.ui_scale
+            scales = [Scale(height, u) for u in [ui] + [u for u in (1.75, 1.5, 1.25, 1.0) if u < ui]]
+            fits = (s for s in scales if hud.players_fit(left, table.shown, self.rules, s))
+            self._fit = (key, next(fits, scales[-1]))
+        return self._fit[1]
 
     def rows(self) -> dict[str, pygame.Rect]:
-        return hud.player_rows(self.table.panels()["left"], self.table.shown, self.scale)
+        return hud.player_rows(self.table.panels()["left"], self.table.shown, self.fitted())
 
     def row_at(self, x: float, y: float) -> str | None:
         return next((name for name, rect in self.rows().items() if rect.collidepoint(x, y)), None)
@@ -103,12 +119,12 @@ class Players(Section):
         screen.blit(self._top.layer(version, top.size, lambda s, r: hud.top_bar(s, r, view, words.decision_text(
                     view, rules), scale)),
                     top.move(-4, -4))
-        left = panels["left"]
-        screen.blit(self.layer(version, left.size, lambda s, r: hud.players_panel(s, r, view, rules, scale,
+        left, fitted = panels["left"], self.fitted()
+        screen.blit(self.layer(version, left.size, lambda s, r: hud.players_panel(s, r, view, rules, fitted,
                                                                                     self.shares)),
                     left.move(-4, -4))
         if table.plan.order and table.first is None:
-            rows = hud.player_rows(left, view, scale)
+            rows = self.rows()
             stop = table.focus.stop()
             for name in table.plan.order:
                 focused = stop == ("row", name)
