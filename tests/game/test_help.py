@@ -130,9 +130,13 @@ def test_a_click_on_a_log_line_opens_its_rule_and_the_pause_menu_has_the_rules(a
 def test_the_words_of_a_decision_explain_themselves_on_hover_and_focus(app, rules, monkeypatch):
     """Pointing at the bar (or focusing a button with the keys) shows the glossary's words in the decision and
     in the button, above the bar."""
-    shown = []
-    monkeypatch.setattr(hud, "tooltip", lambda screen, at, lines, scale, avoid=None: shown.append(lines) or
-                        pygame.Rect(0, 0, 1, 1))
+    shown, placed = [], []
+
+    def tooltip(screen, at, lines, scale, avoid=None):
+        shown.append(lines)
+        placed.append((at[0], at[1], avoid))
+        return pygame.Rect(0, 0, 1, 1)
+    monkeypatch.setattr(hud, "tooltip", tooltip)
     table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906"],
                                    "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1, "warrior_band": 1}]}})
     click(app, screen_of(table, "0807"))                 # a party forms: "Tonga moves the party at Tonga"
@@ -143,6 +147,7 @@ def test_the_words_of_a_decision_explain_themselves_on_hover_and_focus(app, rule
     app.frame()
     assert shown and shown[-1][0] == words.text("ui.terms")
     assert any(line.startswith("party:") for line in shown[-1])
+    assert placed[-1][1] == table.bar.rect.top and placed[-1][2] == table.bar.rect, "above the bar, which it avoids"
     shown.clear()
     key(app, pygame.K_TAB)                              # the keys: Undo, then the first choice
     key(app, pygame.K_TAB)
