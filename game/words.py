@@ -603,7 +603,7 @@ def text(key: str, **fields: Any) -> str:
     """The template `key` of the catalog in use (English when it lacks one), filled with `fields`: the one
     place where words are looked up, so that a new language is a new catalog and nothing else. A key that
     English lacks is a KeyError: a bug the tests show, never words made up on the spot."""
-    if any(_plural(fields.get(name)) for name in SUBJECTS) and key + ".many" in EN:
+    if key + ".many" in EN and any(_plural(fields.get(name)) for name in SUBJECTS):
         key += ".many"                              # the verb agrees: "the islanders panic", "Tonga and Samoa win"
     template = CATALOGS[language].get(key) or EN[key]
     return template.format(**fields)
