@@ -282,7 +282,8 @@ def test_M11_a_player_who_lost_the_home_clicks_the_new_one(app, rules):
     assert match.decisions == [engine.Action("home", ("0905",))]
 
 
-def test_V3_the_claim_is_a_button_of_the_bar_and_the_cards_can_be_shown_first(app, rules):
+def claim_table(app, rules):
+    """The Victory step with Tonga able to claim (V3), Moai and Poi in hand: the bar's claim, pass and shows."""
     from tests.engine.helpers import do
     from tests.engine.test_victory import big_empires
     state = big_empires(rules, ["moai", "poi"], ["surfing"])
@@ -290,7 +291,11 @@ def test_V3_the_claim_is_a_button_of_the_bar_and_the_cards_can_be_shown_first(ap
     match = Match(rules, state, {"Tonga": "human", "Samoa": "rules"}, state.seed, speed="instant")
     app.push(TableScene(app, match))
     app.frame()
-    table = app.top
+    return app.top, match
+
+
+def test_V3_the_claim_is_a_button_of_the_bar_and_the_cards_can_be_shown_first(app, rules):
+    table, match = claim_table(app, rules)
     claim = engine.Action("claim")
     assert set(table.bar.actions) == {claim, engine.Action("pass"), engine.Action("show", ("moai",)),
                                       engine.Action("show", ("poi",))}

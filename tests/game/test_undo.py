@@ -5,11 +5,9 @@ from __future__ import annotations
 import pygame
 
 import engine
-from game.match import Match
-from game.scenes.table import TableScene
 
 from .conftest import click, key
-from .test_gestures import button_of, screen_of, table_for
+from .test_gestures import button_of, claim_table, screen_of, table_for
 
 WAR_PARTY = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906", "1006"],
              "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1, "warrior_band": 1}]}}
@@ -61,14 +59,7 @@ def test_X42_a_reveal_is_marked_and_asked_first_and_cancel_keeps_the_game_as_it_
     """Showing a card (B4) cannot be undone: the bar says so when it is pointed at, a confirmation asks first;
     Cancel (where the keys' focus starts) changes nothing, "don't ask again" stops asking for reveals."""
     from game.scenes.message import ConfirmScene
-    from tests.engine.helpers import do
-    from tests.engine.test_victory import big_empires
-    state = big_empires(rules, ["moai", "poi"], ["surfing"])
-    do(state, "end")
-    match = Match(rules, state, {"Tonga": "human", "Samoa": "rules"}, state.seed, speed="instant")
-    app.push(TableScene(app, match))
-    app.frame()
-    table = app.top
+    table, match = claim_table(app, rules)
     show = engine.Action("show", ("poi",))
     assert table.final(show) == "reveal"
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button_of(table, show).rect.center, rel=(1, 1),
