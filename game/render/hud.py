@@ -259,20 +259,24 @@ def log_rows(rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int, s
 
 
 def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str], scale: Scale,
-            avoid: pygame.Rect | None = None) -> pygame.Rect:
-    """A small card of text beside the pointer, kept on screen, above the pointer if below it would cover
-    `avoid` (the decision bar)."""
+            avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A small card of text beside the pointer, kept on screen, on the side where it covers none of `avoid`
+    (the decision bar, the lit hexes one is about to click), or the least of them."""
     unit = scale.unit
     room = round(min(screen.get_width() * 0.45, unit * 30))
     surfaces = [theme.text(part, scale.small, theme.INK, "bold" if i == 0 else "regular")
                 for i, line in enumerate(lines) for part in theme.wrap(line, scale.small, room)]
     w = max(s.get_width() for s in surfaces) + unit
     h = sum(s.get_height() for s in surfaces) + unit * 0.6
-    rect = pygame.Rect(at[0] + unit, at[1] + unit, w, h)
-    rect.clamp_ip(screen.get_rect())
-    if avoid is not None and rect.colliderect(avoid):
-        rect.bottom = round(at[1] - unit * 0.5)
-        rect.clamp_ip(screen.get_rect())
+    x, y = at
+    sides = [pygame.Rect(x + unit, y + unit, w, h), pygame.Rect(x - unit - w, y + unit, w, h),
+             pygame.Rect(x + unit, y - unit * 0.5 - h, w, h), pygame.Rect(x - unit - w, y - unit * 0.5 - h, w, h)]
+    for side in sides:
+        side.clamp_ip(screen.get_rect())
+
+    def covered(side: pygame.Rect) -> int:
+        return sum(c.w * c.h for c in (side.clip(r) for r in avoid))
+    rect = min(sides, key=covered)                  # the first side (below right) when it covers nothing
     theme.panel(screen, rect, fill=(252, 248, 236), radius=6, alpha=245)
     y = rect.y + unit * 0.3
     for s in surfaces:

@@ -318,3 +318,13 @@ def test_a_click_on_a_hex_with_nothing_to_do_says_why_in_the_transit_too(app, ru
     click(app, screen_of(table, "1006"))
     said = table.menus.toasts[0][0]
     assert "(M3)" in said and "lit hexes" in said, said
+
+
+def test_a_tooltip_opens_on_the_side_where_it_covers_no_lit_hex(app):
+    """Issue 24: tooltips covered the lit hexes one was about to click."""
+    from game.render import hud
+    at = (600, 300)
+    below_right = hud.tooltip(app.screen, at, ["0906", "Open ocean"], app.scale)
+    assert below_right.x > at[0] and below_right.y > at[1], "below right when nothing is in the way"
+    placed = hud.tooltip(app.screen, at, ["0906", "Open ocean"], app.scale, [below_right])
+    assert not placed.colliderect(below_right)

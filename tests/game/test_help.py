@@ -147,7 +147,7 @@ def test_the_words_of_a_decision_explain_themselves_on_hover_and_focus(app, rule
     app.frame()
     assert shown and shown[-1][0] == words.text("ui.terms")
     assert any(line.startswith("party:") for line in shown[-1])
-    assert placed[-1][1] == table.bar.rect.top and placed[-1][2] == table.bar.rect, "above the bar, which it avoids"
+    assert placed[-1][1] == table.bar.rect.top and placed[-1][2] == [table.bar.rect], "above the bar, which it avoids"
     shown.clear()
     key(app, pygame.K_TAB)                              # the keys: Undo, then the first choice
     key(app, pygame.K_TAB)

@@ -239,7 +239,7 @@ class DecisionBar(Section):
         x = pointer[0] if table.map.pointing else self.form.widgets[self.actions.index(pointed)].rect.x
         at = (x, self.rect.top)                       # above the bar: its headline and buttons stay in sight
         lines = [words.text("ui.terms")] + [words.text("ui.term", word=t.word, text=t.text) for t in terms]
-        hud.tooltip(screen, at, lines, self.scale, avoid=self.rect)
+        hud.tooltip(screen, at, lines, self.scale, avoid=[self.rect])
         return True
 
     def pointed(self) -> engine.Action | None:

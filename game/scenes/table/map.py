@@ -223,4 +223,8 @@ class MapSection(Section):
             lines.append(words.text("ui.tip.one", action=words.action_text(actions[0], rules, view))
                          if len(actions) == 1 else words.text("ui.tip.many", n=len(actions)))
         at = self.pointer if self.hover >= 0 else self.camera.to_screen(*self.layout.centres[h])
-        hud.tooltip(screen, at, lines, self.scale, table.bar.rect if table.legal else None)
+        size = self.layout.size * self.camera.zoom
+        lit = [pygame.Rect(0, 0, size * 1.6, size * 1.6) for _ in table.plan.by_hex]
+        for rect, lit_hex in zip(lit, table.plan.by_hex, strict=True):
+            rect.center = self.camera.to_screen(*self.layout.centres[lit_hex])
+        hud.tooltip(screen, at, lines, self.scale, ([table.bar.rect] if table.legal else []) + lit)
