@@ -17,8 +17,10 @@ import engine
 
 from . import paths
 
-LINK = re.compile(r"\[([STEMBVACX][0-9]+(?:\.[0-9]+)*)\]")
-CODE = re.compile(r"\b([STEMBVACX][0-9]+(?:\.[0-9]+)*)\b")
+RULE = r"[STEMBVACX][0-9]+(?:\.[0-9]+)*"            # a rule code: E5, M8.4, X42
+LINK = re.compile(rf"\[({RULE})\]")                   # a link in the reference's text
+SHOWN = re.compile(rf"\(({RULE})\)")                  # a link as the page shows it, a code as the game does
+CODE = re.compile(rf"\b({RULE})\b")
 PICTURES = frozenset({"transit_chain", "battle_row", "exploration", "knots_track", "island_group", "turn_steps"})
 
 

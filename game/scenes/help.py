@@ -4,7 +4,6 @@ its related rules as buttons the keys and the pad reach. Back (Esc, the pad's B)
 back to an entry followed from another, then closes the page."""
 from __future__ import annotations
 
-import re
 from functools import partial
 
 import pygame
@@ -14,8 +13,6 @@ from ..app import App, Scene, scene
 from ..input import Intent
 from ..ui.backdrop import backdrop
 from ..ui.widgets import Button, Form, ListView, Widget
-
-LINKED = re.compile(r"\(([STEMBVACX][0-9]+(?:\.[0-9]+)*)\)")
 
 
 @scene("help")
@@ -211,7 +208,7 @@ class HelpScene(Scene):
         y = box.y
         for indent, line in lines[self.scroll:]:
             x = box.x + indent - (theme.font(size).size("•  ")[0] if line.startswith("•") else 0)
-            for j, part in enumerate(LINKED.split(line)):          # odd parts are the codes of links
+            for j, part in enumerate(help.SHOWN.split(line)):          # odd parts are the codes of links
                 linked = j % 2 == 1
                 surface = theme.text(f"({part})" if linked else part, size, theme.ACCENT if linked else theme.INK)
                 rect = surface.get_rect(topleft=(x, y))
