@@ -213,8 +213,9 @@ class DecisionBar(Section):
             if not self.visible(i):
                 continue
             button.draw(screen, stop == ("button", i), scale.small)
-            if action is not None and table.final(action) in MARKS:
-                MARKS[str(table.final(action))](screen, button.rect, scale.unit)
+            mark = MARKS.get(table.final(action) or "") if action is not None else None
+            if mark is not None:
+                mark(screen, button.rect, scale.unit)
         for step, rect in self.arrows.items():
             more = self.window.start > 0 if step < 0 else self.window.stop < len(self.body)
             arrow(screen, rect, step, more)
