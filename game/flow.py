@@ -11,7 +11,7 @@ from typing import Any
 
 import engine
 
-from . import words
+from . import tutorial, words
 from .app import App
 from .match import Match
 from .paths import ensure_dir
@@ -33,6 +33,42 @@ def open_setup(app: App) -> None:
 def open_help(app: App, code: str | None = None) -> None:
     """The rules reference, at the entry of a rule code (or its nearest parent), or at the first."""
     app.push(app.make("help", code))
+
+
+def tutorial_progress(app: App) -> tutorial.Progress:
+    return tutorial.Progress(app.settings.data_dir / "tutorial.json")
+
+
+def open_lessons(app: App) -> None:
+    """The guided first game's chapters, the one to resume first."""
+    app.push(app.make("lessons"))
+
+
+def start_chapter(app: App, chapter_id: str) -> None:
+    """A chapter's position at the table, with its coach; it is never autosaved (the player's own game stays
+    the one Continue opens)."""
+    chapter = tutorial.chapter(chapter_id)
+    seed = chapter.scenario.get("seed", 0)
+    match = Match(app.rules, engine.load_scenario(app.rules, chapter.scenario), chapter.seats,
+                  seed if isinstance(seed, int) else 0, speed=app.settings.speed)
+    app.reset(app.make("table", match, tutorial.Coach(chapter)))
+
+
+def leave_tutorial(app: App, match: Match) -> None:
+    """Back to the chapters' list, over the title."""
+    match.close()
+    open_title(app)
+    open_lessons(app)
+
+
+def skip_chapter(app: App, match: Match, chapter_id: str) -> None:
+    """The next chapter (this one is not marked done), or the list after the last."""
+    ids = [c.id for c in tutorial.chapters()]
+    match.close()
+    if chapter_id == ids[-1]:
+        leave_tutorial(app, match)
+    else:
+        start_chapter(app, ids[ids.index(chapter_id) + 1])
 
 
 def open_settings(app: App) -> None:

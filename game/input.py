@@ -49,6 +49,7 @@ PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_START: "menu", pygame.CONTROLLER_BUTTON_BACK: "log",
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "prev", pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next",
     pygame.CONTROLLER_BUTTON_Y: "palette", pygame.CONTROLLER_BUTTON_X: "fit",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "help",          # a press of the right stick, as F1 / H
 }
 PAD_DPAD = {pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0),
             pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1)}

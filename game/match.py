@@ -231,9 +231,12 @@ class Match:
 
     # --- time passes ------------------------------------------------------------------------------------------
 
-    def tick(self, dt: float) -> bool:
+    def tick(self, dt: float, chance_only: bool = False) -> bool:
         """Let chance and the bots play, paced by the speed; True if anything happened. At speed instant, as
-        many actions as fit in a few milliseconds. A search runs in the worker process, never on the frame loop."""
+        many actions as fit in a few milliseconds. A search runs in the worker process, never on the frame loop.
+        With `chance_only`, only draws and rolls (the bots wait: a tutorial's lesson is being read)."""
+        if chance_only and self.to_act != engine.CHANCE:
+            return False
         if self.stopped:
             return False
         pace = PACE.get(self.speed, PACE["normal"])
@@ -241,6 +244,8 @@ class Match:
             deadline = time.perf_counter() + FRAME_BUDGET
             moved = False
             while not self.stopped and time.perf_counter() < deadline:
+                if chance_only and self.to_act != engine.CHANCE:
+                    break
                 if not self._step(block=deadline - time.perf_counter()):
                     break
                 moved = True

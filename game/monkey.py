@@ -323,6 +323,48 @@ def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, opt
     return engine.state_hash(state)
 
 
+def learn(app: App, chapter_id: str, device: str, seed: int, limit: int = 4000) -> list[str]:
+    """Play one chapter of the guided first game (game/tutorial.py) by input on one device, as a learner who
+    does what the coach asks: Next on a lesson that is read, Undo when asked, else one of the actions offered
+    (the coach offers only the lesson's). Returns the lessons' texts in the order they were done; the chapter
+    is finished when the coach says so (`TableScene.coach.model.done`)."""
+    flow.start_chapter(app, chapter_id)
+    hands = Hands(app, device)
+    rnd = random.Random(seed)
+    seen: list[str] = []
+    for _ in range(limit):
+        if isinstance(app.top, ConfirmScene):
+            confirm(hands, app.top)
+            continue
+        table = next((scene for scene in app.live() if isinstance(scene, TableScene)), None)
+        if table is None or table.coach is None:
+            break
+        coach = table.coach
+        if coach.model.done:
+            break
+        lesson = coach.model.lesson
+        if not seen or seen[-1] != lesson.say:
+            seen.append(lesson.say)
+        if table.anim.busy or table.pending:
+            hands.frame()
+        elif lesson.reads:
+            coach.layout()
+            if device == "mouse":
+                hands.click(coach.form.widgets[0].rect.center)
+            else:
+                hands.press("select")
+        elif lesson.undo and table.bar.actions[:1] == [None]:
+            if device == "mouse":
+                point(hands, table, "button", 0)
+            else:
+                focus(hands, table, "button", 0)
+        elif table.legal:
+            issue(hands, table, table.legal[rnd.randrange(len(table.legal))])
+        else:
+            hands.frame()
+    return seen
+
+
 def run(app: App, rules: engine.Ruleset, games: int, device: str, seats: list[str] | None, players: int | None,
         seed: int, options: dict[str, Any], turns: int, privacy: bool = False) -> tuple[int, Counter[str]]:
     """Play the games, print a line each; returns (failures, actions issued per verb)."""

@@ -1,4 +1,5 @@
-"""The pause menu over the table: resume, the rules, or leave to the title (the game is saved first), or quit."""
+"""The pause menu over the table: resume, the rules, or leave to the title (the game is saved first), or quit; in a
+chapter of the guided first game, skip it or go back to the chapters' list instead of saving."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -14,13 +15,18 @@ from ..ui.widgets import Button, Form
 
 @scene("pause")
 class PauseScene(Dialog):
-    def __init__(self, app: App, match: Match, orders: Callable[[], None] | None = None):
+    def __init__(self, app: App, match: Match, orders: Callable[[], None] | None = None,
+                 chapter: str | None = None):
         buttons = [Button(words.text("pause.resume"), app.pop, primary=True)]
         if orders is not None:               # the viewer's own standing orders (game/seats.py)
             buttons.append(Button(words.text("orders.open"), lambda: (app.pop(), orders())))
         buttons.append(Button(words.text("menu.rules"), lambda: flow.open_help(app)))
-        super().__init__(app, Form(buttons + [Button(words.text("pause.leave"), self.save_and_leave),
-                                              Button(words.text("menu.quit"), self.quit)]))
+        if chapter is not None:              # a chapter of the guided first game: nothing to save
+            buttons += [Button(words.text("pause.skip_chapter"), lambda: flow.skip_chapter(app, match, chapter)),
+                        Button(words.text("pause.lessons"), lambda: flow.leave_tutorial(app, match))]
+        else:
+            buttons.append(Button(words.text("pause.leave"), self.save_and_leave))
+        super().__init__(app, Form(buttons + [Button(words.text("menu.quit"), self.quit)]))
         self.match = match
 
     def save_and_leave(self) -> None:

@@ -1,4 +1,5 @@
-"""The title scene: New game, Continue (the latest autosave, when there is one), Rules, Settings, Quit."""
+"""The title scene: New game, Continue (the latest autosave, when there is one), Learn to play, Rules, Settings,
+Quit."""
 from __future__ import annotations
 
 import pygame
@@ -20,6 +21,7 @@ class TitleScene(MenuPage):
         self.form = Form([
             Button(words.text("menu.new_game"), lambda: flow.open_setup(self.app), primary=True),
             Button(words.text("menu.continue"), lambda: flow.continue_game(self.app), enabled=has_save),
+            Button(words.text("menu.learn"), lambda: flow.open_lessons(self.app)),
             Button(words.text("menu.rules"), lambda: flow.open_help(self.app)),
             Button(words.text("menu.settings"), lambda: flow.open_settings(self.app)),
             Button(words.text("menu.quit"), self.app.quit),
@@ -29,12 +31,14 @@ class TitleScene(MenuPage):
     def layout(self) -> None:
         w, h = self.app.screen.get_size()
         unit = self.app.scale.unit
-        bw, bh = unit * 14, round(unit * 2.4)
-        y = h * 0.46
+        bw, bh = min(unit * 14, w - unit * 2), round(unit * 2.4)
+        gap = unit * 0.7
+        column = len(self.form.widgets) * (bh + gap) - gap
+        y = max(unit * 0.5, min(h * 0.46, h - unit * 2.2 - column))     # above the hints at any UI scale
         for widget in self.form.widgets:
             widget.rect = pygame.Rect(0, 0, bw, bh)
             widget.rect.midtop = (w // 2, round(y))
-            y += bh + unit * 0.7
+            y += bh + gap
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout()

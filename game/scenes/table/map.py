@@ -74,6 +74,10 @@ class MapSection(Section):
         bar = self.table.bar.rect
         if bar.colliderect(area) and bar.top > area.top:
             area.h = bar.top - area.top
+        coach = self.table.coach
+        if coach is not None and coach.rect.colliderect(area) and coach.rect.bottom < area.bottom:
+            area.h -= coach.rect.bottom - area.top          # and clear of the coach's panel at the top
+            area.top = coach.rect.bottom
         return area
 
     def look_home(self) -> None:

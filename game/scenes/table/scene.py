@@ -16,13 +16,14 @@ import pygame
 
 import engine
 
-from ... import anim, flow, gestures, help, words
+from ... import anim, flow, gestures, help, tutorial, words
 from ...app import App, Scene, scene
 from ...battle import BattleModel
 from ...input import Intent
 from ...match import Match
 from . import regions
 from .bar import DecisionBar
+from .coach import CoachPanel
 from .focus import Focus
 from .log import Log
 from .map import MapSection
@@ -38,7 +39,7 @@ SPATIAL = ("point", "select", "zoom")       # pointer intents that go to the reg
 
 @scene("table")
 class TableScene(Scene):
-    def __init__(self, app: App, match: Match):
+    def __init__(self, app: App, match: Match, coach: tutorial.Coach | None = None):
         super().__init__(app)
         self.match = match
         self.viewer = Viewer(match.viewer() if len(match.humans) <= 1 else None)
@@ -60,6 +61,7 @@ class TableScene(Scene):
         self.log = Log(self)
         self.menus = Menus(self)
         self.overlays = Overlays(self)
+        self.coach = CoachPanel(self, coach) if coach is not None else None    # the guided first game's
         self.map.look_home()
         self.apply_events(self.log.read())
         self.install()
@@ -76,12 +78,14 @@ class TableScene(Scene):
         self.anim.update(dt)
         self.menus.tick(dt)
         self.players.tick(dt)
+        if self.coach is not None:
+            self.coach.tick(dt)
         if self.anim.busy:
             return
         if self.pending:
             self.install()
         if not self.legal:
-            self.match.tick(dt)
+            self.match.tick(dt, chance_only=self.coach is not None and self.coach.model.holds)
         self.refresh()
 
     def refresh(self) -> None:
@@ -132,6 +136,8 @@ class TableScene(Scene):
             self.overlays.put("battle", BattleModel.from_view(fought))
         else:
             self.battle.sync(fought)
+        if self.coach is not None:
+            self.coach.follow()
         self.build_decision()
 
     def put_view(self, view: engine.View) -> None:
@@ -221,6 +227,8 @@ class TableScene(Scene):
         match = self.match
         human = self.viewer.decides is not None and match.human_to_act() == self.viewer.decides == self.viewer.shown
         self.legal = match.legal() if human else []
+        if self.coach is not None:                  # the lesson's actions only (game/tutorial.py)
+            self.legal = self.coach.model.offered(self.legal)
         if self.legal and match.last_player not in (None, self.viewer.decides) and self._greeted != match.actions:
             self._greeted = match.actions
             self.your_turn()
@@ -297,7 +305,8 @@ class TableScene(Scene):
         if action is not None:
             return words.action_rule(action)
         refused = next((c for said, _ in self.menus.toasts for c in help.CODE.findall(said)), None)
-        return refused or self.shown["decision"].get("rule") or None
+        lesson = self.coach.model.lesson.rule if self.coach is not None and not self.coach.model.done else None
+        return refused or lesson or self.shown["decision"].get("rule") or None
 
     # --- where things are --------------------------------------------------------------------------------------
 
@@ -308,8 +317,9 @@ class TableScene(Scene):
         return regions.map_area(self.app.screen.get_size(), self.panels())
 
     def covers(self) -> list[pygame.Rect]:
-        """What lies over the map: the decision bar and the overlays."""
-        return [self.bar.rect, *self.overlays.rects().values()]
+        """What lies over the map: the decision bar, the coach's panel and the overlays."""
+        coach = [self.coach.rect] if self.coach is not None else []
+        return [self.bar.rect, *coach, *self.overlays.rects().values()]
 
     def over_panel(self, x: float, y: float) -> str | None:
         """The region under the pointer: a menu, an overlay, the bar, a panel, or None for the map."""
@@ -342,6 +352,8 @@ class TableScene(Scene):
             self.anim.skip()                      # any key or click skips the animations
             return
         if self.menus.handle(intent):
+            return
+        if self.coach is not None and self.coach.handle(intent):
             return
         if kind == "point":
             self.map.hover, self.players.hover = -1, None
@@ -385,7 +397,8 @@ class TableScene(Scene):
             self.bar.rebuild()
             return
         orders = self.players.open_orders if self.players.orders_rect() else None
-        self.app.push(self.app.make("pause", self.match, orders))
+        chapter = self.coach.chapter.id if self.coach is not None else None
+        self.app.push(self.app.make("pause", self.match, orders, chapter))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.map.camera.resize(size)
@@ -405,6 +418,8 @@ class TableScene(Scene):
             self.log.draw(screen, panels["log"])
         if self.legal:
             self.bar.draw(screen)
+        if self.coach is not None:
+            self.coach.draw(screen)
 
     def draw_over(self, screen: pygame.Surface) -> None:
         self.menus.draw(screen)

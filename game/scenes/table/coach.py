@@ -1,0 +1,221 @@
+"""The coach of the guided first game (game/tutorial.py) at the table: a panel at the top of the map with what to
+do now and how on the device in use, rings pulsing on where it is done (the lit hexes, the bar's buttons, a
+player's row, a panel), and Next while a lesson is only read. When the chapter is done the panel says so and
+offers the next one.
+
+Keys and the pad need no focus here: while a lesson is read (or the chapter is done) the bar is empty, so
+select (Enter, A) presses the panel's first button and Tab / the shoulders step between its buttons.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+import engine
+
+from ... import flow, theme, tutorial, words
+from ...input import Intent
+from ...ui.widgets import Button, Form
+from .section import Section
+
+PULSE = 1.6              # pulses of the rings a second
+
+
+class CoachPanel(Section):
+    def __init__(self, table: Any, coach: tutorial.Coach):
+        super().__init__(table)
+        self.model = coach
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.form = Form()
+        self.lines: tuple[str, ...] = ()
+        self.clock = 0.0
+        self._shown: tuple[int, bool, str, tuple[int, int], int] | None = None     # what the layout was made for
+
+    @property
+    def chapter(self) -> tutorial.Chapter:
+        return self.model.chapter
+
+    # --- the lesson moving on ----------------------------------------------------------------------------------
+
+    def follow(self) -> None:
+        """The match moved (a decision, an undo, others playing): the lesson may be done, or undone."""
+        table = self.table
+        match = table.match
+        learner = self.chapter.learner
+        deciding = match.human_to_act() == learner and bool(match.legal())
+        was = self.model.index
+        self.model.follow(match.decisions, match.actions, deciding, match.to_act == engine.CHANCE)
+        if self.model.index != was:
+            self.changed()
+
+    def next(self) -> None:
+        self.model.next(self.table.match.actions)
+        self.changed()
+        self.table.build_decision()
+
+    def changed(self) -> None:
+        """A new lesson: its place on the map comes into sight; a finished chapter is remembered."""
+        if self.model.done:
+            flow.tutorial_progress(self.table.app).finish(self.chapter.id)
+            return
+        point = self.model.lesson.point
+        if point is not None and self.rules.map.has_name(point):
+            self.layout()
+            self.table.map.bring_into_sight(self.rules.map.hex_of(point))
+
+    def tick(self, dt: float) -> None:
+        self.clock += dt
+
+    # --- input ---------------------------------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> bool:
+        """A click on the panel's buttons (a click elsewhere on the panel does nothing); while the lesson is
+        read or the chapter done, select and Tab / the shoulders for the keys and the pad."""
+        self.layout()
+        if intent.pointer and intent.kind in ("select", "point"):
+            if not self.rect.collidepoint(intent.x, intent.y):
+                return False
+            self.table.map.hover = -1                   # the map under the panel is not pointed at
+            self.form.handle(intent)
+            return True
+        if not self.model.holds or intent.pointer:
+            return False
+        if intent.kind == "select":
+            widget = self.form.focused
+            if widget is not None:
+                widget.activate()
+            return True
+        if intent.kind in ("next", "prev"):
+            self.form.move(1 if intent.kind == "next" else -1)
+            return True
+        return False
+
+    # --- where it stands -----------------------------------------------------------------------------------------
+
+    def buttons(self) -> list[tuple[str, Callable[[], object]]]:
+        app = self.table.app
+        if self.model.done:
+            later = [c for c in tutorial.chapters() if c.id not in flow.tutorial_progress(app).done]
+            out: list[tuple[str, Callable[[], object]]] = []
+            if later:
+                out.append((words.text("coach.next_chapter", title=later[0].title),
+                            lambda: flow.start_chapter(app, later[0].id)))
+            out.append((words.text("coach.all_lessons"), lambda: flow.leave_tutorial(app, self.table.match)))
+            return out
+        if self.model.lesson.reads:
+            return [(words.text("coach.next"), self.next)]
+        return []
+
+    def layout(self) -> None:
+        """The panel across the top of the map, as tall as its words; laid out again when the lesson, the
+        device or the window changes."""
+        app = self.table.app
+        key = (self.model.index, self.model.done, app.input.device, app.screen.get_size(), app.scale.unit)
+        if key == self._shown:
+            return
+        self._shown = key
+        area, unit, scale = self.table.map_area(), app.scale.unit, app.scale
+        width = min(area.w - unit * 2, unit * 34)
+        said = self.said()
+        self.lines = tuple(line for part in said for line in theme.wrap(part, scale.small, width - unit * 2))
+        line_h = theme.font(scale.small).get_linesize()
+        chosen = self.buttons()
+        head_h = theme.font(scale.small, "bold").get_linesize()
+        height = unit * 0.6 + head_h + unit * 0.3 + line_h * len(self.lines) + unit * 0.6
+        if chosen:
+            height += unit * 2.5
+        self.rect = pygame.Rect(0, 0, width, round(height))
+        self.rect.midtop = (area.centerx, area.y + unit // 2)
+        buttons = [Button(label, action, primary=i == 0) for i, (label, action) in enumerate(chosen)]
+        x = float(self.rect.right - unit)
+        for button in reversed(buttons):
+            w = min(theme.font(scale.small, "semibold").size(button.label)[0] + unit * 1.6, width - unit * 2)
+            button.rect = pygame.Rect(0, 0, round(w), round(unit * 2))
+            button.rect.bottomright = (round(x), self.rect.bottom - unit // 2)
+            x -= w + unit // 2
+        self.form = Form(buttons)
+
+    def said(self) -> list[str]:
+        """The lesson's words and, for a lesson that asks something, how it is done on the device in use."""
+        if self.model.done:
+            return [words.text("coach.chapter_done", title=self.chapter.title)]
+        lesson, device = self.model.lesson, self.table.app.input.device
+        out = [lesson.say]
+        if lesson.do:
+            out.append(words.text(f"coach.do.{device}"))
+        elif lesson.undo:
+            out.append(words.text(f"coach.undo.{device}"))
+        elif lesson.wait:
+            out.append(words.text("coach.wait"))
+        return out
+
+    def targets(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """Where the lesson is done, or what it shows: hexes (the lit ones, the one it points at), and boxes
+        (the bar's buttons of its actions or its Undo, the rows of the players to pick, the panel it points at)."""
+        table = self.table
+        lesson = self.model.lesson
+        hexes: list[pygame.Rect] = []
+        boxes: list[pygame.Rect] = []
+        if self.model.done:
+            return hexes, boxes
+        if lesson.point in tutorial.PANELS:
+            panel = table.panels().get(str(lesson.point))
+            if panel is not None:
+                boxes.append(panel.inflate(-4, -4))
+        elif lesson.point is not None:
+            hexes.append(self.hex_rect(lesson.point))
+        if table.legal or lesson.undo:
+            labels = self.rules.map.labels
+            hexes += [self.hex_rect(labels[h]) for h in table.plan.by_hex]
+            boxes += [b.rect for b, a in zip(table.bar.buttons, table.bar.actions, strict=True)
+                      if b.rect.w and (a is None) == lesson.undo]
+            if table.plan.order and table.first is None:
+                boxes += list(table.players.rows().values())
+        return hexes, boxes
+
+    def hex_rect(self, label: str) -> pygame.Rect:
+        (x, y), size = self.table.map.where(label)
+        rect = pygame.Rect(0, 0, round(size * 1.9), round(size * 1.9))
+        rect.center = (round(x), round(y))
+        return rect
+
+    # --- drawing -----------------------------------------------------------------------------------------------
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.layout()
+        self.rings(screen)
+        scale, unit = self.table.app.scale, self.table.app.scale.unit
+        theme.panel(screen, self.rect, alpha=248)
+        done = self.model.done
+        count = len(self.chapter.lessons)
+        head = words.text("coach.head", title=self.chapter.title, n=min(self.model.index + 1, count), of=count)
+        head = theme.fit(head, scale.small, self.rect.w - unit * 2, "bold")
+        title = theme.text(head, scale.small, theme.ACCENT, "bold")
+        screen.blit(title, (self.rect.x + unit, self.rect.y + unit * 0.6))
+        y = self.rect.y + unit * 0.9 + title.get_height()
+        line_h = theme.font(scale.small).get_linesize()
+        last = len(self.lines) - (0 if done or self.model.lesson.reads else 1)
+        for i, line in enumerate(self.lines):
+            colour = theme.INK if i < last else theme.MUTED         # the device's hint, muted, last
+            screen.blit(theme.text(line, scale.small, colour), (self.rect.x + unit, round(y)))
+            y += line_h
+        stop = self.form.focus if self.model.holds and not self.table.map.pointing else -1
+        for i, widget in enumerate(self.form.widgets):
+            assert isinstance(widget, Button)
+            widget.draw(screen, i == stop, scale.small)
+
+    def rings(self, screen: pygame.Surface) -> None:
+        """A pulsing ring round each target: the eye goes where the hand must."""
+        unit = self.table.app.scale.unit
+        beat = 0.5 + 0.5 * math.sin(self.clock * PULSE * math.tau)
+        width = max(2, round(unit * (0.15 + 0.1 * beat)))
+        grow = round(unit * 0.3 * beat)
+        hexes, boxes = self.targets()
+        for rect in hexes:
+            pygame.draw.ellipse(screen, theme.HIGHLIGHT, rect.inflate(grow * 2, grow * 2), width)
+        for rect in boxes:
+            pygame.draw.rect(screen, theme.HIGHLIGHT, rect.inflate(grow * 2, grow * 2), width,
+                             border_radius=unit // 2)
