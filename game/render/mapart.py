@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from engine import HexView, MarkerView, Ruleset, SquaresView, StackView, View, hexgrid
+from engine import HexView, Ruleset, SquaresView, StackView, View, hexgrid
 
 from .. import theme, words
 from ..theme import Colour
@@ -100,10 +100,10 @@ class MapArt:
             cx, cy = lay.centres[h]
             pts = hexgrid.corners(cx * z, cy * z, size)
             if kind == "unknown":
-                self.unknown_hex(surface, (cx * z, cy * z), size, h)
+                unknown_hex(surface, (cx * z, cy * z), size, h)
             else:
                 pygame.draw.polygon(surface, theme.PRINTED_SEA, pts)
-                self.waves(surface, (cx * z, cy * z), size, h, shade(theme.PRINTED_SEA, 1.18))
+                waves(surface, (cx * z, cy * z), size, h, shade(theme.PRINTED_SEA, 1.18))
         for h, kind in enumerate(m.kinds):               # grid lines above the fills
             cx, cy = lay.centres[h]
             line = theme.UNKNOWN_LINE if kind == "unknown" else theme.SEA_LINE
@@ -111,8 +111,8 @@ class MapArt:
         self.coast_labels(surface, z)
         for ig in m.islands:
             cx, cy = lay.centres[ig.hex]
-            self.island(surface, (cx * z, cy * z), size, ig.hex, ig.atoll, ig.green, ig.brown)
-            self.local_warriors(surface, (cx * z, cy * z), size, ig.local_warriors)
+            island(surface, (cx * z, cy * z), size, ig.hex, ig.atoll, ig.green, ig.brown)
+            local_warriors(surface, (cx * z, cy * z), size, ig.local_warriors)
             if self.malaria and ig.malaria:
                 self.malaria_dice(surface, (cx * z, cy * z), size, ig.malaria)
         for ig in m.islands:                             # names over every island: they reach past their hex
@@ -127,29 +127,6 @@ class MapArt:
         if self.kumara:
             self.far_east(surface, z)
         return surface
-
-    def unknown_hex(self, surface: pygame.Surface, centre: Point, size: float, h: int) -> None:
-        """Uncharted water: pale, with a faint hatching of mist."""
-        pts = hexgrid.corners(*centre, size)
-        pygame.draw.polygon(surface, theme.UNKNOWN_SEA, pts)
-        rnd = random.Random(h * 7919)
-        for _ in range(3):
-            x = centre[0] + rnd.uniform(-0.5, 0.5) * size
-            y = centre[1] + rnd.uniform(-0.5, 0.5) * size
-            w = size * rnd.uniform(0.25, 0.45)
-            pygame.draw.line(surface, shade(theme.UNKNOWN_SEA, 1.06), (x - w, y), (x + w, y), max(1, round(size / 18)))
-
-    def waves(self, surface: pygame.Surface, centre: Point, size: float, seed: int, colour: Colour) -> None:
-        """Two or three small crests on open water."""
-        rnd = random.Random(seed * 104729)
-        width = max(1, round(size / 22))
-        for _ in range(rnd.randrange(2, 4)):
-            x = centre[0] + rnd.uniform(-0.5, 0.5) * size
-            y = centre[1] + rnd.uniform(-0.45, 0.45) * size
-            w = size * 0.16
-            rect = pygame.Rect(0, 0, w * 2, w * 1.2)
-            rect.center = (round(x), round(y))
-            pygame.draw.arc(surface, colour, rect, math.radians(20), math.radians(160), width)
 
     def coast_labels(self, surface: pygame.Surface, z: float) -> None:
         if not self.off_map:
@@ -167,31 +144,6 @@ class MapArt:
             label = theme.text(name, round(22 * z), shade(theme.SAND, 0.8), "bold")
             surface.blit(label, label.get_rect(center=(sum(xs) / len(xs) * z, sum(ys) / len(ys) * z)))
 
-    def island(self, surface: pygame.Surface, centre: Point, size: float, seed: int, atoll: bool, green: int,
-               brown: int) -> None:
-        """An island group: reef, beach and forest (or a ring of islets round a lagoon), and the outlines of its
-        village squares (green, brown; an atoll's square dashed blue)."""
-        x, y = centre
-        if atoll:
-            pygame.draw.circle(surface, theme.REEF, (x, y - size * 0.12), size * 0.42)
-            pygame.draw.circle(surface, shade(theme.REEF, 1.12), (x, y - size * 0.12), size * 0.3)
-            for i in range(9):
-                a = math.tau * i / 9
-                pygame.draw.circle(surface, theme.SAND, (x + math.cos(a) * size * 0.36,
-                                                         y - size * 0.12 + math.sin(a) * size * 0.3), size * 0.07)
-        else:
-            islets = 1 if green + brown <= 3 else 2
-            for i in range(islets):
-                dx = (i - (islets - 1) / 2) * size * 0.5
-                r = size * (0.42 if islets == 1 else 0.3)
-                c = (x + dx, y - size * 0.14 + (i % 2) * size * 0.08)
-                pygame.draw.polygon(surface, theme.REEF, blob(c, r * 1.28, seed * 3 + i))
-                pygame.draw.polygon(surface, theme.SAND, blob(c, r * 1.06, seed * 3 + i))
-                pygame.draw.polygon(surface, theme.LAND, blob(c, r * 0.84, seed * 3 + i))
-                pygame.draw.polygon(surface, theme.LAND_DARK, blob((c[0] + r * .1, c[1] - r * .12), r * 0.4,
-                                                                   seed * 5 + i))
-        self.squares(surface, centre, size, green, brown, atoll)
-
     def name(self, surface: pygame.Surface, centre: Point, size: float, name: str) -> None:
         """An island group's name on a dark bar under it (none where its text would be too small)."""
         if round(size * NAME) < self.min_text:
@@ -201,30 +153,6 @@ class MapArt:
         back.midtop = (round(centre[0]), round(centre[1] + size * 0.3))
         pygame.draw.rect(surface, (*shade(theme.PRINTED_SEA, 0.6),), back, border_radius=max(2, round(size / 10)))
         surface.blit(label, label.get_rect(center=back.center))
-
-    def squares(self, surface: pygame.Surface, centre: Point, size: float, green: int, brown: int,
-                atoll: bool) -> None:
-        for kind, rect in square_rects(centre, size, green, brown, atoll):
-            if kind == "atoll":
-                dash(surface, rect, theme.LOCAL_WARRIOR)
-                continue
-            fill = theme.GREEN_SQUARE if kind == "green" else theme.BROWN_SQUARE
-            pygame.draw.rect(surface, theme.mix(fill, theme.WHITE, 0.55), rect)
-            pygame.draw.rect(surface, shade(fill, 0.7), rect, max(1, round(size / 22)))
-
-    def local_warriors(self, surface: pygame.Surface, centre: Point, size: float, count: int) -> None:
-        """The blue triangles of an independent group's local warriors (M13), printed on the map."""
-        x, y = centre
-        r = size * 0.09
-        width = max(1, round(size / 26))
-        for i in range(count):                    # spears, not a tribe's shape: local warriors belong to nobody
-            px = x + (i - (count - 1) / 2) * r * 1.9
-            top, bottom = y - size * 0.78, y - size * 0.5
-            pygame.draw.line(surface, theme.WHITE, (px, top + r), (px, bottom), width + 2)
-            pygame.draw.line(surface, theme.LOCAL_WARRIOR, (px, top + r), (px, bottom), width)
-            head = [(px, top), (px + r * 0.45, top + r * 1.1), (px - r * 0.45, top + r * 1.1)]
-            pygame.draw.polygon(surface, theme.LOCAL_WARRIOR, head)
-            pygame.draw.polygon(surface, theme.WHITE, head, 1)
 
     def malaria_dice(self, surface: pygame.Surface, centre: Point, size: float, faces: tuple[int, ...]) -> None:
         """A3: the die faces that strike this group, as small red dice in the hex's top-right corner."""
@@ -310,11 +238,12 @@ class MapArt:
                 cx, cy = lay.centres[h]
                 self.name(surface, (cx * z, cy * z), size, said)
         exploring = view.get("exploration")
-        for marker in exploring["markers"] if exploring else []:
-            h = m.hex_of(marker["hex"])
+        for drawn in exploring["markers"] if exploring else []:
+            h = m.hex_of(drawn["hex"])
             if h in wanted:
                 cx, cy = lay.centres[h]
-                self.exploration_marker(surface, (cx * z, cy * z), size, marker)
+                marker(surface, (cx * z - size * 0.35, cy * z + size * 0.28), size * 0.2, drawn["marker"],
+                       drawn["knots"], self.min_text)
         for h in hexes:
             rec = records.get(h)
             if rec is not None and rec.get("stacks"):
@@ -330,25 +259,25 @@ class MapArt:
     def ground(self, surface: pygame.Surface, centre: Point, size: float, h: int, rec: HexView) -> None:
         """What lies on a hex under the pieces: explored ocean or a tile, villages, the flag of who controls it."""
         if rec.get("ocean"):
-            self.explored_ocean(surface, centre, size, h)
+            explored_ocean(surface, centre, size, h)
         if "face_up" in rec:
             name = rec.get("tile")
             if rec["face_up"] and name is not None:         # a face-up tile's name is public
                 tile_id = self.rules.tile_ids[name]
                 tile = self.rules.tiles[tile_id]
                 pygame.draw.polygon(surface, theme.EXPLORED_SEA, hexgrid.corners(*centre, size - 1))
-                self.waves(surface, centre, size, h, shade(theme.EXPLORED_SEA, 1.2))
-                self.island(surface, centre, size, tile_id + 500, tile.atoll, tile.green, tile.brown)
+                waves(surface, centre, size, h, shade(theme.EXPLORED_SEA, 1.2))
+                island(surface, centre, size, tile_id + 500, tile.atoll, tile.green, tile.brown)
                 self.orientation(surface, centre, size, rec.get("orientation", 0))
             else:
-                self.tile_back(surface, centre, size, name, rec.get("discovered_by", []))
+                tile_back(surface, centre, size, name, rec.get("discovered_by", []), self.min_text)
         squares = rec.get("squares")
         if squares:
             atoll = squares["green"] == 0 and squares["brown"] == 0
             self.villages(surface, centre, size, squares, atoll)
         owner = rec.get("controller")
         if owner and owner != "independent":
-            self.flag(surface, centre, size, owner)
+            flag(surface, centre, size, owner)
 
     def group_name(self, h: int, rec: HexView | None) -> str | None:
         """The name shown on a hex: its printed island group's, or its face-up tile's."""
@@ -357,34 +286,6 @@ class MapArt:
             return printed.name
         tile = rec.get("tile") if rec is not None and rec.get("face_up") else None
         return self.rules.tiles[self.rules.tile_ids[tile]].name if tile is not None else None
-
-    def explored_ocean(self, surface: pygame.Surface, centre: Point, size: float, h: int) -> None:
-        """An explored hex turned ocean: its ocean marker lies ocean side up (E4.1, E7)."""
-        pygame.draw.polygon(surface, theme.EXPLORED_SEA, hexgrid.corners(*centre, size - 1))
-        self.waves(surface, centre, size, h, shade(theme.EXPLORED_SEA, 1.2))
-        pygame.draw.polygon(surface, theme.SEA_LINE, hexgrid.corners(*centre, size), max(1, round(size / 40)))
-
-    def tile_back(self, surface: pygame.Surface, centre: Point, size: float, name: str | None,
-                  discoverers: list[str]) -> None:
-        """A face-down tile: a woven back, with the discovered-island markers of those who found it (E4.2,
-        E6.1); its name only for a viewer who knows it."""
-        pts = hexgrid.corners(*centre, size * 0.9)
-        pygame.draw.polygon(surface, (160, 118, 74), pts)
-        inner = hexgrid.corners(*centre, size * 0.78)
-        pygame.draw.polygon(surface, (186, 142, 92), inner)
-        for i in range(-3, 4):
-            y = centre[1] + i * size * 0.18
-            pygame.draw.line(surface, (150, 108, 66), (centre[0] - size * 0.6, y), (centre[0] + size * 0.6, y),
-                             max(1, round(size / 30)))
-        pygame.draw.polygon(surface, (110, 76, 44), pts, max(1, round(size / 20)))
-        mark_size = round(size * (0.3 if name else 0.5))
-        if mark_size >= self.min_text:
-            mark = theme.text(name or "?", mark_size, theme.WHITE, "bold")
-            surface.blit(mark, mark.get_rect(center=(centre[0], centre[1] - size * 0.05)))
-        for i, who in enumerate(discoverers):
-            x = centre[0] - (len(discoverers) - 1) * size * 0.14 + i * size * 0.28
-            theme.draw_shape(surface, theme.tribe_shape(who), (x, centre[1] + size * 0.5), size * 0.11,
-                             theme.tribe_colour(who), theme.WHITE, 1)
 
     def orientation(self, surface: pygame.Surface, centre: Point, size: float, direction: int) -> None:
         """The side a face-up tile faces (E4.2, X15): a dark bar on that edge."""
@@ -407,30 +308,6 @@ class MapArt:
                 pygame.draw.line(surface, shade(theme.BROWN_SQUARE, 1.35), (rect.left + 1, y), (rect.right - 2, y))
         for rect in greens[:squares.get("green_built", 0)] + browns[:squares.get("brown_built", 0)]:
             hut(surface, rect)
-
-    def flag(self, surface: pygame.Surface, centre: Point, size: float, owner: str) -> None:
-        """Who controls the group (V2): a pennant in the tribe's colour with its shape."""
-        x, y = centre[0] - size * 0.55, centre[1] - size * 0.55
-        pole = size * 0.42
-        pygame.draw.line(surface, theme.INK, (x, y), (x, y + pole), max(1, round(size / 24)))
-        flag = [(x, y), (x + size * 0.36, y + size * 0.1), (x, y + size * 0.21)]
-        pygame.draw.polygon(surface, theme.tribe_colour(owner), flag)
-        pygame.draw.polygon(surface, theme.INK, flag, 1)
-        theme.draw_shape(surface, theme.tribe_shape(owner), (x + size * 0.12, y + size * 0.1), size * 0.045,
-                         theme.WHITE, theme.WHITE, 1)
-
-    def exploration_marker(self, surface: pygame.Surface, centre: Point, size: float,
-                           marker: MarkerView) -> None:
-        """A discovery or penalty marker of the exploration under way, knots up (E4, E5)."""
-        x, y = centre[0] - size * 0.35, centre[1] + size * 0.28
-        r = size * 0.2
-        fill = {"ocean": (70, 150, 210), "island": (110, 170, 90), "penalty": (200, 70, 60)}.get(
-            marker["marker"], (200, 200, 200))
-        pygame.draw.circle(surface, fill, (x, y), r)
-        pygame.draw.circle(surface, theme.WHITE, (x, y), r, max(1, round(size / 30)))
-        if round(r * 1.3) >= self.min_text:
-            label = theme.text(str(marker["knots"]), round(r * 1.3), theme.WHITE, "bold")
-            surface.blit(label, label.get_rect(center=(x, y)))
 
     def stacks(self, surface: pygame.Surface, centre: Point, size: float, stacks: Mapping[str, StackView],
                on_land: bool) -> None:
@@ -474,6 +351,138 @@ def hex_keys(view: View, rules: Ruleset) -> dict[int, tuple[str, ...]]:
             keys.setdefault(hex_of(player["explorer"]), []).append("explorer " + player["name"])
     return {h: tuple(parts) for h, parts in keys.items()}
 
+
+# --- the map's pieces of art, drawn at any size (the layers above, and the rules' pictures: render/diagrams.py) ---
+
+def unknown_hex(surface: pygame.Surface, centre: Point, size: float, h: int) -> None:
+    """Uncharted water: pale, with a faint hatching of mist."""
+    pts = hexgrid.corners(*centre, size)
+    pygame.draw.polygon(surface, theme.UNKNOWN_SEA, pts)
+    rnd = random.Random(h * 7919)
+    for _ in range(3):
+        x = centre[0] + rnd.uniform(-0.5, 0.5) * size
+        y = centre[1] + rnd.uniform(-0.5, 0.5) * size
+        w = size * rnd.uniform(0.25, 0.45)
+        pygame.draw.line(surface, shade(theme.UNKNOWN_SEA, 1.06), (x - w, y), (x + w, y), max(1, round(size / 18)))
+
+
+def waves(surface: pygame.Surface, centre: Point, size: float, seed: int, colour: Colour) -> None:
+    """Two or three small crests on open water."""
+    rnd = random.Random(seed * 104729)
+    width = max(1, round(size / 22))
+    for _ in range(rnd.randrange(2, 4)):
+        x = centre[0] + rnd.uniform(-0.5, 0.5) * size
+        y = centre[1] + rnd.uniform(-0.45, 0.45) * size
+        w = size * 0.16
+        rect = pygame.Rect(0, 0, w * 2, w * 1.2)
+        rect.center = (round(x), round(y))
+        pygame.draw.arc(surface, colour, rect, math.radians(20), math.radians(160), width)
+
+
+def explored_ocean(surface: pygame.Surface, centre: Point, size: float, h: int) -> None:
+    """An explored hex turned ocean: its ocean marker lies ocean side up (E4.1, E7)."""
+    pygame.draw.polygon(surface, theme.EXPLORED_SEA, hexgrid.corners(*centre, size - 1))
+    waves(surface, centre, size, h, shade(theme.EXPLORED_SEA, 1.2))
+    pygame.draw.polygon(surface, theme.SEA_LINE, hexgrid.corners(*centre, size), max(1, round(size / 40)))
+
+
+def island(surface: pygame.Surface, centre: Point, size: float, seed: int, atoll: bool, green: int,
+           brown: int) -> None:
+    """An island group: reef, beach and forest (or a ring of islets round a lagoon), and the outlines of its
+    village squares (green, brown; an atoll's square dashed blue)."""
+    x, y = centre
+    if atoll:
+        pygame.draw.circle(surface, theme.REEF, (x, y - size * 0.12), size * 0.42)
+        pygame.draw.circle(surface, shade(theme.REEF, 1.12), (x, y - size * 0.12), size * 0.3)
+        for i in range(9):
+            a = math.tau * i / 9
+            pygame.draw.circle(surface, theme.SAND, (x + math.cos(a) * size * 0.36,
+                                                     y - size * 0.12 + math.sin(a) * size * 0.3), size * 0.07)
+    else:
+        islets = 1 if green + brown <= 3 else 2
+        for i in range(islets):
+            dx = (i - (islets - 1) / 2) * size * 0.5
+            r = size * (0.42 if islets == 1 else 0.3)
+            c = (x + dx, y - size * 0.14 + (i % 2) * size * 0.08)
+            pygame.draw.polygon(surface, theme.REEF, blob(c, r * 1.28, seed * 3 + i))
+            pygame.draw.polygon(surface, theme.SAND, blob(c, r * 1.06, seed * 3 + i))
+            pygame.draw.polygon(surface, theme.LAND, blob(c, r * 0.84, seed * 3 + i))
+            pygame.draw.polygon(surface, theme.LAND_DARK, blob((c[0] + r * .1, c[1] - r * .12), r * 0.4,
+                                                               seed * 5 + i))
+    squares(surface, centre, size, green, brown, atoll)
+
+
+def squares(surface: pygame.Surface, centre: Point, size: float, green: int, brown: int, atoll: bool) -> None:
+    for kind, rect in square_rects(centre, size, green, brown, atoll):
+        if kind == "atoll":
+            dash(surface, rect, theme.LOCAL_WARRIOR)
+            continue
+        fill = theme.GREEN_SQUARE if kind == "green" else theme.BROWN_SQUARE
+        pygame.draw.rect(surface, theme.mix(fill, theme.WHITE, 0.55), rect)
+        pygame.draw.rect(surface, shade(fill, 0.7), rect, max(1, round(size / 22)))
+
+
+def local_warriors(surface: pygame.Surface, centre: Point, size: float, count: int) -> None:
+    """The blue spears of an independent group's local warriors (M13), printed on the map."""
+    x, y = centre
+    r = size * 0.09
+    for i in range(count):                    # spears, not a tribe's shape: local warriors belong to nobody
+        spear(surface, x + (i - (count - 1) / 2) * r * 1.9, y - size * 0.78, y - size * 0.5, r, theme.LOCAL_WARRIOR)
+
+
+def spear(surface: pygame.Surface, x: float, top: float, bottom: float, head: float, colour: Colour) -> None:
+    """A spear standing from `bottom` up to its point at `top`, its head `head` long, outlined in white."""
+    width = max(1, round(head / 2.34))
+    pygame.draw.line(surface, theme.WHITE, (x, top + head), (x, bottom), width + 2)
+    pygame.draw.line(surface, colour, (x, top + head), (x, bottom), width)
+    point = [(x, top), (x + head * 0.45, top + head * 1.1), (x - head * 0.45, top + head * 1.1)]
+    pygame.draw.polygon(surface, colour, point)
+    pygame.draw.polygon(surface, theme.WHITE, point, 1)
+
+
+def tile_back(surface: pygame.Surface, centre: Point, size: float, name: str | None, discoverers: list[str],
+              min_text: int = 12) -> None:
+    """A face-down tile: a woven back, with the discovered-island markers of those who found it (E4.2,
+    E6.1); its name only for a viewer who knows it."""
+    pts = hexgrid.corners(*centre, size * 0.9)
+    pygame.draw.polygon(surface, (160, 118, 74), pts)
+    inner = hexgrid.corners(*centre, size * 0.78)
+    pygame.draw.polygon(surface, (186, 142, 92), inner)
+    for i in range(-3, 4):
+        y = centre[1] + i * size * 0.18
+        pygame.draw.line(surface, (150, 108, 66), (centre[0] - size * 0.6, y), (centre[0] + size * 0.6, y),
+                         max(1, round(size / 30)))
+    pygame.draw.polygon(surface, (110, 76, 44), pts, max(1, round(size / 20)))
+    mark_size = round(size * (0.3 if name else 0.5))
+    if mark_size >= min_text:
+        mark = theme.text(name or "?", mark_size, theme.WHITE, "bold")
+        surface.blit(mark, mark.get_rect(center=(centre[0], centre[1] - size * 0.05)))
+    for i, who in enumerate(discoverers):
+        x = centre[0] - (len(discoverers) - 1) * size * 0.14 + i * size * 0.28
+        theme.draw_shape(surface, theme.tribe_shape(who), (x, centre[1] + size * 0.5), size * 0.11,
+                         theme.tribe_colour(who), theme.WHITE, 1)
+
+
+def flag(surface: pygame.Surface, centre: Point, size: float, owner: str) -> None:
+    """Who controls the group (V2): a pennant in the tribe's colour with its shape."""
+    x, y = centre[0] - size * 0.55, centre[1] - size * 0.55
+    pole = size * 0.42
+    pygame.draw.line(surface, theme.INK, (x, y), (x, y + pole), max(1, round(size / 24)))
+    pennant = [(x, y), (x + size * 0.36, y + size * 0.1), (x, y + size * 0.21)]
+    pygame.draw.polygon(surface, theme.tribe_colour(owner), pennant)
+    pygame.draw.polygon(surface, theme.INK, pennant, 1)
+    theme.draw_shape(surface, theme.tribe_shape(owner), (x + size * 0.12, y + size * 0.1), size * 0.045,
+                     theme.WHITE, theme.WHITE, 1)
+
+
+def marker(surface: pygame.Surface, centre: Point, radius: float, kind: str, knots: int, min_text: int = 12) -> None:
+    """A discovery or penalty marker, knot side up (E4, E5): a disc in its kind's colour with its knots."""
+    fill = {"ocean": (70, 150, 210), "island": (110, 170, 90), "penalty": (200, 70, 60)}.get(kind, (200, 200, 200))
+    pygame.draw.circle(surface, fill, centre, radius)
+    pygame.draw.circle(surface, theme.WHITE, centre, radius, max(1, round(radius / 6)))
+    if round(radius * 1.3) >= min_text:
+        label = theme.text(str(knots), round(radius * 1.3), theme.WHITE, "bold")
+        surface.blit(label, label.get_rect(center=centre))
 
 
 # --- small shapes shared by the layers and the HUD -----------------------------------------------------------
