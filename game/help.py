@@ -1,9 +1,10 @@
 """The rules reference a player reads in the game (assets/help/rules.yaml): every rule in the project's own words,
 numbered like the engine's rule codes, in chapters, with a glossary of the terms the table uses.
 
-An entry's text is paragraphs (a line each) and list items ("- "); `[E5]` in it links to another entry. The file
-is checked when it is read: a broken link, an entry in no chapter or a term pointing nowhere is a ConfigError
-naming the file and the key, as for the rule files.
+An entry's text is paragraphs (a line each) and list items ("- "); `[E5]` in it links to another entry; its
+`picture` names one of the pictures game/render/diagrams.py draws. The file is checked when it is read: a broken
+link, an entry in no chapter, an unknown picture or a term pointing nowhere is a ConfigError naming the file and
+the key, as for the rule files.
 """
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ import yaml
 import engine
 
 from . import paths
+from .render import diagrams
 
 RULE = r"[STEMBVACX][0-9]+(?:\.[0-9]+)*"            # a rule code: E5, M8.4, X42
 LINK = re.compile(rf"\[({RULE})\]")                   # a link in the reference's text
 SHOWN = re.compile(rf"\(({RULE})\)")                  # a link as the page shows it, a code as the game does
 CODE = re.compile(rf"\b({RULE})\b")
-PICTURES = frozenset({"transit_chain", "battle_row", "exploration", "knots_track", "island_group", "turn_steps"})
+PICTURES = frozenset(diagrams.DRAWERS)                 # an entry may show only a picture the game can draw
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ its related rules as buttons the keys and the pad reach. Back (Esc, the pad's B)
 back to an entry followed from another, then closes the page."""
 from __future__ import annotations
 
+import math
 from functools import partial
 
 import pygame
@@ -11,8 +12,14 @@ import pygame
 from .. import help, theme, words
 from ..app import App, Scene, scene
 from ..input import Intent
+from ..render import diagrams
+from ..theme import Scale
 from ..ui.backdrop import backdrop
 from ..ui.widgets import Button, Form, ListView, Widget
+
+MIN_LINES = 2          # the lines of an entry's text always shown beside its picture
+GROW = 1.25            # a picture drawn at most this much larger than the page's small text (its words stay that size)
+BUTTONS = 0.25         # the share of the entry's height its buttons may take before they are drawn at UI scale 1's
 
 
 @scene("help")
@@ -27,6 +34,9 @@ class HelpScene(Scene):
         self.code = ""
         self.history: list[str] = []
         self.links: list[tuple[pygame.Rect, str]] = []    # where the text's links were drawn
+        self.pane = pygame.Rect(0, 0, 0, 0)                  # where the entry was drawn
+        self.text_box = pygame.Rect(0, 0, 0, 0)              # and its text
+        self.picture: pygame.Rect | None = None              # and its picture, if it has one
         self.scroll = 0
         self.filter()
         found = self.ref.find(code) if code else None
@@ -145,6 +155,7 @@ class HelpScene(Scene):
     def draw_entry(self, screen: pygame.Surface, box: pygame.Rect) -> None:
         scale = self.app.scale
         unit = scale.unit
+        self.pane = box
         entry = self.ref.entries[self.code]
         chapter = self.ref.chapter_of(self.code)
         crumb = theme.text(chapter.title, scale.small, theme.MUTED, "semibold")
@@ -153,19 +164,30 @@ class HelpScene(Scene):
                           theme.INK, "bold")
         screen.blit(head, (box.x, box.y + crumb.get_height()))
         buttons = self.form.widgets[1:]
-        button_h = round(unit * 2)
-        rows = self.place_buttons(buttons, box, button_h)
-        text_box = pygame.Rect(box.x, box.y + crumb.get_height() + head.get_height() + unit // 2, box.w,
-                               box.bottom - rows * (button_h + unit // 3) - unit
-                               - (box.y + crumb.get_height() + head.get_height() + unit // 2))
-        self.draw_text(screen, entry, text_box)
+        button_sizes = scale
+        stack = self.place_buttons(buttons, box, scale)
+        if stack > box.h * BUTTONS:
+            button_sizes = self.readable()
+            stack = self.place_buttons(buttons, box, button_sizes)
+        top = box.y + crumb.get_height() + head.get_height() + unit // 2
+        room = pygame.Rect(box.x, top, box.w, box.bottom - stack - unit - top)
+        sizes, self.text_box, placed = self.lay_out(entry, room)
+        self.picture = placed[0] if placed else None
+        if placed and entry.picture:
+            screen.blit(diagrams.picture(entry.picture, placed[1], self.app.rules), placed[0])
+        self.draw_text(screen, entry, self.text_box, sizes)
         for i, button in enumerate(buttons, start=1):
-            button.draw(screen, self.form.focus == i, scale.small)
+            button.draw(screen, self.form.focus == i, button_sizes.small)
 
-    def place_buttons(self, buttons: list[Widget], box: pygame.Rect, height: int) -> int:
-        """The related rules and Close along the bottom of the entry, in rows; how many rows."""
-        unit = self.app.scale.unit
-        font = theme.font(self.app.scale.small, "semibold")
+    def readable(self) -> Scale:
+        """UI scale 1's sizes: the smallest text readable, for what would not fit at the player's."""
+        return Scale(self.app.screen.get_height())
+
+    def place_buttons(self, buttons: list[Widget], box: pygame.Rect, sizes: Scale) -> int:
+        """The related rules and Close along the bottom of the entry, in rows, at the sizes given; how tall they
+        stand."""
+        unit, height = sizes.unit, round(sizes.unit * 2)
+        font = theme.font(sizes.small, "semibold")
         lines: list[list[Widget]] = [[]]
         x: float = box.x
         for button in buttons:
@@ -183,30 +205,72 @@ class HelpScene(Scene):
                 button.rect.topleft = (round(x), round(y))
                 x += button.rect.w + unit // 2
             y += height + unit // 3
-        return len(lines)
+        return len(lines) * (height + unit // 3)
 
-    def draw_text(self, screen: pygame.Surface, entry: help.Entry, box: pygame.Rect) -> None:
-        """The paragraphs and list items, wrapped, the links "(E5)" in the accent colour (and remembered where
-        they were drawn, for clicks); scrolled by lines when longer than the box."""
-        scale = self.app.scale
-        size, unit = scale.body, scale.unit
-        line_h = theme.font(size).get_linesize()
+    def lay_out(self, entry: help.Entry, room: pygame.Rect) -> tuple[Scale, pygame.Rect,
+                                                                    tuple[pygame.Rect, diagrams.Pen] | None]:
+        """Where the entry's text and its picture go in `room`: the picture right under the text, or under as
+        much of it as leaves the picture room (the rest scrolls); its words at the page's small size, its
+        drawing as large as that or a little larger where the pane has room. The text keeps MIN_LINES lines:
+        where the picture would leave fewer, both are drawn at UI scale 1's sizes, the smallest readable, and
+        with no room even then the text is shown alone. The sizes of the text, its box, and the picture's box
+        with the pen it is drawn with."""
+        scale, least = self.app.scale, self.readable()
+        alone = scale, pygame.Rect(room.x, room.y, room.w, max(0, room.h) // self.line_h(scale) * self.line_h(scale))
+        if entry.picture is None:
+            return *alone, None
+        drawing = diagrams.DRAWERS[entry.picture]
+        for sizes in (scale, least):
+            line_h, gap = self.line_h(sizes), sizes.unit // 2
+            unit = math.floor(min(sizes.unit * GROW, room.w / drawing.width,
+                                  (room.h - MIN_LINES * line_h - gap) / drawing.height))
+            if unit >= least.unit:
+                break
+        pen = diagrams.Pen(max(unit, least.unit), min(max(unit, least.unit), sizes.small))
+        width, height = drawing.size(pen.unit)
+        if width > room.w or height + gap + line_h > room.h:
+            return *alone, None
+        lines = self.wrapped(entry, room.w, sizes)
+        while lines and not lines[-1][1]:
+            lines.pop()
+        prose = pygame.Rect(room.x, room.y, room.w, min(len(lines), (room.h - height - gap) // line_h) * line_h)
+        picture = pygame.Rect(0, 0, width, height)
+        picture.midtop = (room.centerx, prose.bottom + gap)
+        return sizes, prose, (picture, pen)
+
+    @staticmethod
+    def line_h(sizes: Scale) -> int:
+        return theme.font(sizes.body).get_linesize()
+
+    def wrapped(self, entry: help.Entry, width: int, sizes: Scale) -> list[tuple[float, str]]:
+        """The paragraphs and list items as lines `width` wide at the sizes' body text, each with its indent."""
+        size, unit = sizes.body, sizes.unit
         lines: list[tuple[float, str]] = []
         paragraphs = entry.paragraphs()
         for k, paragraph in enumerate(paragraphs):
             item = paragraph.startswith("- ")
             text = help.LINK.sub(r"(\1)", paragraph[2:] if item else paragraph)
             indent = unit * 1.2 if item else 0
-            for i, part in enumerate(theme.wrap(text, size, round(box.w - indent))):
+            for i, part in enumerate(theme.wrap(text, size, round(width - indent))):
                 lines.append((indent, ("•  " if item and i == 0 else "") + part))
             if not (item and k + 1 < len(paragraphs) and paragraphs[k + 1].startswith("- ")):
                 lines.append((0, ""))                   # a blank line between paragraphs, not list items
+        return lines
+
+    def draw_text(self, screen: pygame.Surface, entry: help.Entry, box: pygame.Rect, sizes: Scale) -> None:
+        """The paragraphs and list items, wrapped, the links "(E5)" in the accent colour (and remembered where
+        they were drawn, for clicks); scrolled by lines when longer than the box."""
+        size = sizes.body
+        line_h = theme.font(size).get_linesize()
+        lines = self.wrapped(entry, box.w, sizes)
         self.scroll = min(self.scroll, max(0, len(lines) - box.h // line_h))
         clip = screen.get_clip()
         screen.set_clip(box)
         self.links = []
         y = box.y
         for indent, line in lines[self.scroll:]:
+            if y + line_h > box.bottom:                 # whole lines only: the rest is scrolled to
+                break
             x = box.x + indent - (theme.font(size).size("•  ")[0] if line.startswith("•") else 0)
             for j, part in enumerate(help.SHOWN.split(line)):          # odd parts are the codes of links
                 linked = j % 2 == 1
@@ -218,6 +282,4 @@ class HelpScene(Scene):
                     self.links.append((rect, part))
                 x += rect.w
             y += line_h
-            if y > box.bottom:
-                break
         screen.set_clip(clip)

@@ -4,21 +4,25 @@ refusal, the decision) and a click on a log line; typing searches, Esc clears, g
 from __future__ import annotations
 
 import ast
+import itertools
 import re
+from dataclasses import astuple
 from pathlib import Path
+from typing import ClassVar
 
 import pygame
 import pytest
 import yaml
 
 import engine
-from game import help, paths, words
-from game.render import hud
+from game import help, paths, theme, words
+from game.app import App, Settings
+from game.render import diagrams, hud
 from game.scenes.help import HelpScene
 from game.scenes.pause import PauseScene
 from game.scenes.title import TitleScene
 
-from .conftest import click, key
+from .conftest import click, key, post
 from .test_gestures import screen_of, table_for
 from .test_scenes import button
 
@@ -165,3 +169,108 @@ def test_help_on_a_new_games_option_opens_its_advanced_rule(app):
     setup.form.focus = malaria
     key(app, pygame.K_F1)
     assert isinstance(app.top, HelpScene) and app.top.code == "A3"
+
+
+# --- the pictures (game/render/diagrams.py) -------------------------------------------------------------------------
+
+PICTURED = {code: e.picture for code, e in help.reference().entries.items() if e.picture}
+
+
+def test_every_picture_the_reference_names_is_drawn_and_every_drawing_is_named():
+    assert set(PICTURED.values()) == set(diagrams.DRAWERS) == help.PICTURES
+    assert len(PICTURED) >= 6
+
+
+def app_at(size: tuple[int, int], ui: float, rules: engine.Ruleset, tmp_path: Path) -> App:
+    screen = pygame.display.set_mode(size)
+    return App(screen, Settings(data_dir=tmp_path / "data", speed="instant", ui_scale=ui), rules, fixed_dt=1 / 60)
+
+
+@pytest.mark.parametrize("ui", [1.0, 1.5, 2.0])
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_each_entry_draws_its_picture_in_its_pane_clear_of_its_text(size, ui, rules, tmp_path, monkeypatch):
+    """The picture lies inside the entry's pane, under its text (which keeps at least a line), and its drawer
+    draws there: the same frame with a drawer that draws nothing differs over much of the picture."""
+    pygame.display.init()
+    pygame.font.init()
+    app = app_at(size, ui, rules, tmp_path)
+    for code, name in PICTURED.items():
+        app.push(HelpScene(app, code))
+        app.frame()
+        page = app.top
+        shown, text = page.picture, page.text_box
+        assert shown is not None and page.pane.contains(shown), (code, shown)
+        assert not shown.colliderect(text) and shown.top >= text.bottom, (code, shown, text)
+        assert text.h >= theme.font(app.scale.body).get_linesize() // 2 and all(
+            not shown.colliderect(b.rect) for b in page.form.widgets[1:]), code
+        drawn = pygame.image.tobytes(app.screen.subsurface(shown), "RGB")
+        blank = diagrams.Picture(lambda surface, pen, rules: None, *astuple(diagrams.DRAWERS[name])[1:])
+        with monkeypatch.context() as m:
+            m.setitem(diagrams.DRAWERS, name, blank)
+            m.setattr(diagrams, "_drawn", type(diagrams._drawn)())
+            app.frame()
+            empty = pygame.image.tobytes(app.screen.subsurface(shown), "RGB")
+        changed = sum(a != b for a, b in zip(drawn[::3], empty[::3]))
+        assert changed > shown.w * shown.h * 0.1, (code, changed)
+        app.pop()
+    pygame.display.quit()
+
+
+class Recording(pygame.Surface):
+    """A surface that remembers where the texts blitted on it went."""
+    texts: ClassVar[dict[int, str]] = {}
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.placed: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        drawn = super().blit(source, dest, area, special_flags)
+        if id(source) in self.texts:
+            at = dest.topleft if isinstance(dest, pygame.Rect) else (round(dest[0]), round(dest[1]))
+            self.placed.append((self.texts[id(source)], pygame.Rect(at, source.get_size())))
+        return drawn
+
+
+@pytest.mark.parametrize("pen", [diagrams.Pen(16, 16), diagrams.Pen(17, 16), diagrams.Pen(20, 16),
+                                 diagrams.Pen(48, 48), diagrams.Pen(60, 48)], ids=str)
+@pytest.mark.parametrize("name", sorted(diagrams.DRAWERS))
+def test_a_pictures_words_lie_whole_inside_it_and_apart(name, pen, rules, monkeypatch):
+    """At the pens the help page draws with (the unit as large as the text at the narrowest pane, larger
+    elsewhere), every word of a picture is drawn whole inside it and over no other."""
+    pygame.font.init()
+    rendered = theme.text
+
+    def noted(said, *args, **kw):
+        surface = rendered(said, *args, **kw)
+        Recording.texts[id(surface)] = said
+        return surface
+    monkeypatch.setattr(theme, "text", noted)
+    drawing = diagrams.DRAWERS[name]
+    canvas = Recording(drawing.size(pen.unit), pygame.SRCALPHA)
+    drawing.draw(canvas, pen, rules)
+    assert len(canvas.placed) >= 2, "the picture is labelled"
+    for said, rect in canvas.placed:
+        assert canvas.get_rect().contains(rect), (said, rect, canvas.get_size())
+    for (a, ra), (b, rb) in itertools.combinations(canvas.placed, 2):
+        assert not ra.colliderect(rb), (a, b)
+
+
+def test_an_entrys_text_scrolls_above_its_picture(rules, tmp_path):
+    pygame.display.init()
+    pygame.font.init()
+    app = app_at((1280, 720), 2.0, rules, tmp_path)
+    app.push(HelpScene(app, "M8.1"))
+    app.frame()
+    page = app.top
+    shown, text = page.picture, page.text_box
+
+    def pixels(rect):
+        return pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+    before = pixels(text), pixels(shown)
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=text.center, rel=(1, 1), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+    app.frame()
+    assert page.scroll > 0 and (page.picture, page.text_box) == (shown, text), "the text scrolls, the picture stays"
+    assert pixels(text) != before[0] and pixels(shown) == before[1]
+    pygame.display.quit()
