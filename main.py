@@ -26,6 +26,9 @@ HEADLESS_TURNS = 30
 SEAT_KINDS = ("human", *BOTS)
 SPEEDS = ("slow", "normal", "fast", "instant")
 SCENES = ("table", "title", "setup", "handoff", "end")
+# The UI scales offered: the first and the last of game.theme.UI_SCALES (not imported here: a headless run never
+# loads pygame), between which every scene is laid out by tests/game/test_layout.py.
+UI_SCALE_RANGE = (1.0, 2.0)
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -57,7 +60,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     window.add_argument("--data-dir", default=None, help="where saves, autosaves and settings live")
     window.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1920x1080")
     window.add_argument("--fullscreen", action="store_true", help="fill the screen")
-    window.add_argument("--ui-scale", type=float, default=1.0, help="scale of text and widgets")
+    window.add_argument("--ui-scale", type=float, default=1.0, help="scale of text and widgets: 1 to 2")
     window.add_argument("--speed", default=None, choices=SPEEDS, help="bot turns and animations")
     window.add_argument("--exit-at-end", action="store_true", help="close the window when the game ends")
     window.add_argument("--screenshot", default=None, metavar="FILE",
@@ -86,8 +89,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
             parser.error(f"--seats takes one seat kind or {args.players} (one per seat)")
     if args.size is not None:
         args.size = parse_size(parser, args.size)
-    if args.ui_scale <= 0.3 or args.ui_scale > 4:
-        parser.error("--ui-scale takes a number from 0.3 to 4")
+    if not UI_SCALE_RANGE[0] <= args.ui_scale <= UI_SCALE_RANGE[1]:
+        parser.error(f"--ui-scale takes a number from {UI_SCALE_RANGE[0]:g} to {UI_SCALE_RANGE[1]:g}")
     args.bots = bots
     args.options = parse_options(parser, args.options)
     return args

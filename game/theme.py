@@ -5,6 +5,7 @@ readable from the couch). Rendered text is cached: labels repeat every frame.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -100,12 +101,26 @@ def text(words: str, size: int, colour: Colour = INK, weight: str = "regular") -
     return font(size, weight).render(words, True, colour)
 
 
+# The UI scales offered (`--ui-scale` takes any number from the first to the last): text and widgets as large as
+# the player chooses; tests/game/test_layout.py lays out every scene at each of them.
+UI_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
+
+
 class Scale:
     """Sizes that follow the window: `unit` is 1/45 of its height (the smallest text allowed) times the UI
     scale the player chose."""
 
     def __init__(self, height: int, ui_scale: float = 1.0):
+        self.height, self.ui_scale = height, ui_scale
         self.unit = max(12, round(height / 45 * ui_scale))
+
+    def fitting(self, fits: Callable[[Scale], bool]) -> Scale:
+        """These sizes, or those of the largest smaller UI scale offered at which `fits` holds: a screen or a
+        panel whose words would not fit at the player's scale draws them smaller, never under UI scale 1's (the
+        smallest readable) rather than cut them or lay them off the screen."""
+        smaller = sorted((u for u in UI_SCALES if u < self.ui_scale), reverse=True)
+        scales = [self, *(Scale(self.height, u) for u in smaller)]
+        return next((s for s in scales if fits(s)), scales[-1])
 
     @property
     def small(self) -> int:

@@ -81,10 +81,12 @@ def players_fit(rect: pygame.Rect, view: View, rules: Ruleset, scale: Scale) -> 
     title = words.text("hud.vp_title", threshold=view["threshold"])
     if theme.font(scale.small, "semibold").size(title)[0] + unit * 1.2 > rect.w:
         return False
-    font = theme.font(scale.body, "bold")
+    font, small = theme.font(scale.body, "bold"), theme.font(scale.small)
     for p in view["players"]:
         # the margins (1.2 units), the shape before the name (1.4), the room between name and VP (0.5)
         if font.size(row_name(p, view))[0] + font.size(fraction_text(p["vp"]))[0] + unit * 3.1 > rect.w:
+            return False
+        if small.size(row_notes(p))[0] + unit * 2.6 > rect.w:
             return False
     bottom = players_content(pygame.Surface(rect.size, pygame.SRCALPHA), pygame.Rect((0, 0), rect.size), view, rules,
                              scale, {})
@@ -142,14 +144,19 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
     share = min(1.0, vp_now / max(1, threshold))
     pygame.draw.rect(screen, colour, (bar.x, bar.y, max(2, bar.w * share), bar.h), border_radius=4)
     pygame.draw.rect(screen, theme.PANEL_EDGE, bar, 1, border_radius=4)
+    line = theme.text(theme.fit(row_notes(p), scale.small, round(width - unit * 1.4)), scale.small, theme.MUTED)
+    screen.blit(line, (x + unit * 1.4, y + notes_y))
+    return y + height + unit * 0.2
+
+
+def row_notes(p: PlayerView) -> str:
+    """The line under a player's VP bar: cards hidden and shown, an explorer away from home."""
     hidden, shown = p["cards_in_hand"], len(p["cards_shown"])
     notes = [words.unit("tip.hidden_cards", hidden)] + ([words.text("hud.shown", n=shown)] if shown else [])
     explorer = p["explorer"]
     if explorer != "home":
         notes.append(words.text("hud.explorer.lost" if explorer == "lost" else "hud.explorer.out"))
-    line = theme.text(theme.fit("  ·  ".join(notes), scale.small, round(width - unit * 1.4)), scale.small, theme.MUTED)
-    screen.blit(line, (x + unit * 1.4, y + notes_y))
-    return y + height + unit * 0.2
+    return "  ·  ".join(notes)
 
 
 def hand(screen: pygame.Surface, x: float, y: float, width: float, view: View, rules: Ruleset,

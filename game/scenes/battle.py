@@ -12,7 +12,7 @@ the view's battle as the truth whenever the table installs a view.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 import pygame
@@ -37,26 +37,44 @@ class BattleScene(Overlay):
         super().__init__(app)
         self.table = table
         self.model = model
+        self.sizes = app.scale                # the sizes the panel is drawn at (rect)
+        self._fit: tuple[Hashable, Scale, float] | None = None      # fit(), for what it was worked out for
 
     def rect(self) -> pygame.Rect:
-        table, scale = self.table, self.app.scale
-        area, screen_w = table.map_area(), self.app.screen.get_width()
-        floor = table.bar.rect.top if table.legal else area.bottom
+        """Where the panel stands, at the sizes it is drawn at (`sizes`)."""
+        table, screen_w = self.table, self.app.screen.get_width()
+        area: pygame.Rect = table.map_area()
+        floor: int = table.bar.rect.top if table.legal else area.bottom
+        key = (repr(self.model.sides), self.model.locals, floor, tuple(area), screen_w, self.app.scale.unit)
+        if self._fit is None or self._fit[0] != key:
+            self._fit = (key, *self.fit(area, floor, screen_w))
+        _, scale, tall = self._fit
+        self.sizes = scale
         m, camera, layout = self.app.rules.map, table.map.camera, table.map.layout
         h = m.hex_of(self.model.hex) if m.has_name(self.model.hex) else -1
         hx, hy = camera.to_screen(*layout.centres[h]) if h >= 0 else (-1e9, -1e9)
-        width = panel_width(screen_w, scale)
-        fixed = parts(width, self.model, self.app.rules, scale)
-        tall = min(fixed + width * TRAY_SHARE * dice.TRAY[1] / dice.TRAY[0], floor - area.y - scale.unit * 1.4)
-        strip = COMPACT * scale.unit
-        if tall < fixed + scale.unit * 4:          # no room for the tray: the strip, with the table when it fits
-            below = strip + grid(width - scale.unit * 1.2, cell_labels(self.model, self.app.rules), scale)[2] \
-                + scale.unit * 0.4
-            tall = below if below <= tall else strip
         top = not panel_rect(area, screen_w, scale, tall).inflate(scale.unit * 3, scale.unit * 3).collidepoint(hx, hy)
         full = panel_rect(area, screen_w, scale, tall, top, floor)
         covered = any(full.collidepoint(camera.to_screen(*layout.centres[lit])) for lit in table.plan.by_hex)
-        return panel_rect(area, screen_w, scale, strip, top, floor) if covered else full
+        return panel_rect(area, screen_w, scale, COMPACT * scale.unit, top, floor) if covered else full
+
+    def fit(self, area: pygame.Rect, floor: int, screen_w: int) -> tuple[Scale, float]:
+        """The panel's sizes and height above `floor`: the UI scale's, or smaller (down to UI scale 1's) where
+        the tray and both sides would not fit; with no room for them even then, the strip (with the battle
+        table when it fits)."""
+        rules = self.app.rules
+
+        def room(scale: Scale) -> float:
+            return floor - area.y - scale.unit * 1.4
+        scale = self.app.scale.fitting(lambda s: least(panel_width(screen_w, s), self.model, rules, s) <= room(s))
+        width = panel_width(screen_w, scale)
+        tall = min(parts(width, self.model, rules, scale) + band(width, self.model, rules, scale), room(scale))
+        if tall < least(width, self.model, rules, scale):
+            strip = COMPACT * scale.unit
+            below = strip + grid(width - scale.unit * 1.2, cell_labels(self.model, rules), scale)[2] \
+                + scale.unit * 0.4
+            tall = below if below <= tall else strip
+        return scale, tall
 
     def handle(self, intent: Intent) -> bool:
         return False
@@ -64,7 +82,7 @@ class BattleScene(Overlay):
     def draw(self, screen: pygame.Surface) -> None:
         rect = self.rect()
         throwing = self.table.anim.throw
-        draw(screen, rect, self.model, throwing.pose if throwing else None, self.app.rules, self.app.scale,
+        draw(screen, rect, self.model, throwing.pose if throwing else None, self.app.rules, self.sizes,
              words.face_up_tiles(self.table.shown))
 
 
@@ -95,6 +113,28 @@ def panel_rect(area: pygame.Rect, screen_w: int, scale: Scale, height: float, to
     return rect
 
 
+def band(width: float, model: BattleModel, rules: Ruleset, scale: Scale) -> float:
+    """The height of the band between the title and the last roll: the tray at its share of the width, or
+    taller where a side's lines need it (the side boxes stand a unit taller than the band)."""
+    return max(width * TRAY_SHARE * dice.TRAY[1] / dice.TRAY[0], sides_height(width, model, rules, scale) - scale.unit)
+
+
+def least(width: float, model: BattleModel, rules: Ruleset, scale: Scale) -> float:
+    """The panel's smallest height with its tray and both sides whole; a lower panel is the strip."""
+    unit = scale.unit
+    return parts(width, model, rules, scale) + max(unit * 4, sides_height(width, model, rules, scale) - unit)
+
+
+def sides_height(width: float, model: BattleModel, rules: Ruleset, scale: Scale) -> float:
+    """How tall the taller side's box stands beside a tray at its share of the panel (a smaller tray leaves
+    the sides wider, so never taller)."""
+    unit = scale.unit
+    column = round((width - unit * 2.8 - width * TRAY_SHARE) / 2)
+    line_h = theme.font(scale.small).get_linesize()
+    return max(line_h + sum((len(theme.wrap(line, scale.small, column)) + 0.15) * line_h
+                            for line in side_lines(side, i, model, rules)) for i, side in enumerate(model.sides))
+
+
 def parts(width: float, model: BattleModel, rules: Ruleset, scale: Scale) -> float:
     """How tall the panel stands without its tray: the title, the line of the last roll, the table and the gaps
     between them (as `draw` puts them)."""
@@ -121,19 +161,21 @@ def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing
     head = theme.text(theme.fit(title, scale.body, rect.w - unit * 1.2, "bold"), scale.body, theme.INK, "bold")
     screen.blit(head, (x, y))
     last = model.outcome[-1] if model.outcome else roll_line(model)
-    if rect.h < fixed + unit * 4:
+    if rect.h < least(rect.w, model, rules, scale):
         line = theme.text(theme.fit(last, scale.small, rect.w - unit * 1.2), scale.small, theme.INK)
         screen.blit(line, (x, y + head.get_height()))
         if rect.h > round(COMPACT * unit):                # the strip with the table under it
             battle_table(screen, table_area(rect, model, rules, scale), model, roll, rules, scale)
         return
     y += head.get_height() + unit * 0.3
-    tray_w = min(rect.w * TRAY_SHARE, (rect.h - fixed) * dice.TRAY[0] / dice.TRAY[1])
+    room = rect.h - fixed                             # the band of the tray and the sides
+    tray_w = min(rect.w * TRAY_SHARE, room * dice.TRAY[0] / dice.TRAY[1])
     tray = pygame.Rect(0, 0, round(tray_w), round(tray_w * dice.TRAY[1] / dice.TRAY[0]))
-    tray.midtop = (rect.centerx, round(y + unit * 0.4))
+    tray.midtop = (rect.centerx, round(y + unit * 0.4 + (room - tray.h) / 2))
     column = (tray.x - unit * 0.8) - x
-    side_box(screen, pygame.Rect(round(x), round(y), round(column), tray.h + unit), attacker, 0, model, rules, scale)
-    side_box(screen, pygame.Rect(tray.right + round(unit * 0.8), round(y), round(column), tray.h + unit),
+    side_box(screen, pygame.Rect(round(x), round(y), round(column), round(room + unit)), attacker, 0, model, rules,
+             scale)
+    side_box(screen, pygame.Rect(tray.right + round(unit * 0.8), round(y), round(column), round(room + unit)),
              defender, 1, model, rules, scale)
     dice.draw_tray(screen, tray)
     pose = throwing or (model.throw.rest if model.throw else None)
@@ -142,7 +184,7 @@ def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing
     else:
         waiting = theme.text(words.text("battle.waiting"), scale.small, (220, 236, 226), "semibold")
         screen.blit(waiting, waiting.get_rect(center=tray.center))
-    y = tray.bottom + unit * 0.8
+    y += unit * 1.2 + room
     if throwing is None and last:
         text = theme.text(theme.fit(last, scale.small, rect.w - unit * 1.2, "semibold"), scale.small, theme.INK,
                           "semibold")
@@ -152,7 +194,8 @@ def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing
 
 def side_box(screen: pygame.Surface, box: pygame.Rect, side: Side, index: int, model: BattleModel, rules: Ruleset,
              scale: Scale) -> None:
-    """One side: its name and role, then a line for each of its rows and its cards (clipped to its box)."""
+    """One side: its name, then its role, its rows and its cards, each wrapped to the box (as tall as
+    `sides_height` says; clipped to it)."""
     unit, size = scale.unit, scale.small
     line_h = theme.font(size).get_linesize()
     clip = screen.get_clip()
@@ -164,25 +207,29 @@ def side_box(screen: pygame.Surface, box: pygame.Rect, side: Side, index: int, m
     screen.blit(theme.text(theme.fit(words.who(side.name), size, box.w - unit, "bold"), size, theme.INK, "bold"),
                 (x + unit * 0.9, y))
     y += line_h
-    screen.blit(theme.text(words.text("battle.attacker" if index == 0 else "battle.defender"), size, theme.MUTED),
-                (x, y))
-    y += line_h * 1.15
+    for i, line in enumerate(side_lines(side, index, model, rules)):
+        for part in theme.wrap(line, size, box.w):
+            screen.blit(theme.text(part, size, theme.MUTED if i == 0 else theme.INK), (x, y))
+            y += line_h
+        y += line_h * 0.15
+    screen.set_clip(clip)
+
+
+def side_lines(side: Side, index: int, model: BattleModel, rules: Ruleset) -> list[str]:
+    """What a side's box says under its name: its role, the pieces that fight (the defender's local warriors
+    too), its back row, what panicked, the cards it played."""
     front = dict(side.front)
     if index == 1 and model.locals:
         front[LOCAL] = model.locals
-    lines = [words.text("battle.front", pieces=words.items(front) if front else words.text("battle.nobody"))]
+    lines = [words.text("battle.attacker" if index == 0 else "battle.defender"),
+             words.text("battle.front", pieces=words.items(front) if front else words.text("battle.nobody"))]
     if side.back:
         lines.append(words.text("battle.back", pieces=words.items(side.back)))
     if side.panicked:
         lines.append(words.text("battle.panicked", pieces=words.items(side.panicked)))
     if side.cards:
         lines.append(words.text("battle.cards", cards=", ".join(words.card_title(c, rules) for c in side.cards)))
-    for line in lines:
-        for part in theme.wrap(line, size, box.w):
-            screen.blit(theme.text(part, size, theme.INK), (x, y))
-            y += line_h
-        y += line_h * 0.15
-    screen.set_clip(clip)
+    return lines
 
 
 def roll_line(model: BattleModel) -> str:

@@ -93,10 +93,14 @@ class HandoffScene(Scene):
 
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
-        scale = self.app.scale
+        title = words.text("handoff.title", player=self.player)
+        top = h * (0.22 if self.pad else 0.32)
+        if self.pad is None:                      # the button at 0.72 of the height
+            scale = self.app.scale.fitting(lambda s: fits(s, (w, h), top, title, (h * 0.72 - top) / s.unit + 1.2))
+        else:
+            scale = self.app.scale.fitting(lambda s: fits(s, (w, h), top, title, BANNER + 4 + PAD))
         unit = scale.unit
-        y = banner(screen, self.player, words.text("handoff.title", player=self.player),
-                   words.text("handoff.look_away"), scale, h * (0.22 if self.pad else 0.32))
+        y = banner(screen, self.player, title, words.text("handoff.look_away"), scale, top)
         if self.pad is None:
             button = self.form.widgets[0]
             button.rect = pygame.Rect(0, 0, unit * 18, round(unit * 2.4))
@@ -137,11 +141,28 @@ class PinScene(Scene):
 
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
-        scale = self.app.scale
         key = "pin.again" if self.first is not None else "pin.mismatch" if self.mismatch else "pin.choose"
-        y = banner(screen, self.player, words.text(key, player=self.player), words.text("pin.private"), scale,
-                   h * 0.22)
+        title = words.text(key, player=self.player)
+        scale = self.app.scale.fitting(lambda s: fits(s, (w, h), h * 0.22, title, BANNER + 3 + PAD))
+        y = banner(screen, self.player, title, words.text("pin.private"), scale, h * 0.22)
         self.pad.draw(screen, w / 2, y + scale.unit * 3, scale.unit, scale.body)
+
+
+BANNER = 6.7                 # how far the banner's words reach under the centre of its shape, in units
+PAD = 8.2                    # how far the keypad reaches under the centre of its slots, in units
+
+
+def fits(scale: Scale, size: tuple[int, int], top: float, title: str, below: float) -> bool:
+    """Whether a banner with its shape's centre at `top`, its title, and what reaches `below` units under that
+    centre fit the window at these sizes (the screen draws smaller, down to UI scale 1's, where not)."""
+    w, h = size
+    unit = scale.unit
+    wide = theme.font(title_size(scale), "bold").size(title)[0]
+    return top - unit * 3.5 >= 0 and top + below * unit <= h - unit * 0.5 and max(wide, unit * 18) <= w - unit * 2
+
+
+def title_size(scale: Scale) -> int:
+    return round(scale.heading * 1.3)
 
 
 def banner(screen: pygame.Surface, player: str, title: str, line: str, scale: Scale, top: float) -> float:
@@ -152,7 +173,7 @@ def banner(screen: pygame.Surface, player: str, title: str, line: str, scale: Sc
     screen.fill(tuple(round(c * 0.35) for c in colour))
     theme.draw_shape(screen, theme.tribe_shape(player), (w / 2, top), unit * 3, colour, theme.WHITE, 4)
     y = top + unit * 4.5
-    text = theme.text(title, scale.heading * 1.3, theme.WHITE, "bold")
+    text = theme.text(title, title_size(scale), theme.WHITE, "bold")
     screen.blit(text, text.get_rect(center=(w // 2, round(y))))
     sub = theme.text(line, scale.body, (230, 230, 230))
     screen.blit(sub, sub.get_rect(center=(w // 2, round(y + unit * 2.2))))

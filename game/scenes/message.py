@@ -8,6 +8,7 @@ import pygame
 
 from .. import theme, words
 from ..app import App, scene
+from ..theme import Scale
 from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Form
 
@@ -18,27 +19,36 @@ class MessageScene(Dialog):
         super().__init__(app, Form(buttons or [Button(words.text("message.ok"), app.pop, primary=True)]))
         self.title, self.message = title, message
 
+    def layout(self, scale: Scale) -> tuple[float, tuple[str, ...]]:
+        """The panel's width (34 units, or as wide as the buttons need, within the window) and the message's
+        lines."""
+        unit = scale.unit
+        buttons = sum(b.needs(scale.body) + unit for b in self.form.widgets) + unit
+        width = min(self.app.screen.get_width() - 2 * unit, max(unit * 34, buttons))
+        return width, theme.wrap(self.message, scale.body, round(width - 2 * unit))
+
+    def size(self, scale: Scale) -> tuple[float, float]:
+        width, lines = self.layout(scale)
+        title_h = theme.font(scale.heading, "bold").get_height()
+        return width, scale.unit * 5 + title_h + theme.font(scale.body).get_linesize() * len(lines)
+
     def draw(self, screen: pygame.Surface) -> None:
-        scale = self.app.scale
-        font = theme.font(scale.body, "semibold")
-        widths = [font.size(b.label)[0] + scale.unit * 2 for b in self.form.widgets]
-        width = min(screen.get_width() - 2 * scale.unit,
-                    max(scale.unit * 34, sum(widths) + scale.unit * (len(widths) + 1)))
-        lines = theme.wrap(self.message, scale.body, width - 2 * scale.unit)
-        line_h = theme.font(scale.body).get_linesize()
-        box = self.panel(screen, width, scale.unit * 7 + line_h * len(lines))
-        said = theme.fit(self.title, scale.heading, box.w - 2 * scale.unit, "bold")
+        scale = self.fitting(self.size)
+        unit = scale.unit
+        _, lines = self.layout(scale)
+        box = self.panel(screen, *self.size(scale), scale)
+        said = theme.fit(self.title, scale.heading, box.w - 2 * unit, "bold")
         title = theme.text(said, scale.heading, theme.INK, "bold")
-        screen.blit(title, (box.x + scale.unit, box.y + scale.unit * 0.8))
-        y = box.y + scale.unit * 1.2 + title.get_height()
+        screen.blit(title, (box.x + unit, box.y + unit * 0.8))
+        y = box.y + unit * 1.2 + title.get_height()
         for line in lines:
-            screen.blit(theme.text(line, scale.body, theme.INK), (box.x + scale.unit, y))
-            y += line_h
-        right = box.right - scale.unit
-        for button, w in zip(reversed(self.form.widgets), reversed(widths), strict=True):
-            button.rect = pygame.Rect(0, 0, max(w, scale.unit * 7), round(scale.unit * 2.2))
-            button.rect.bottomright = (right, box.bottom - scale.unit * 0.8)
-            right = button.rect.x - scale.unit
+            screen.blit(theme.text(line, scale.body, theme.INK), (box.x + unit, y))
+            y += theme.font(scale.body).get_linesize()
+        right = box.right - unit
+        for button in reversed(self.form.widgets):
+            button.rect = pygame.Rect(0, 0, max(button.needs(scale.body) + unit, unit * 7), round(unit * 2.2))
+            button.rect.bottomright = (right, box.bottom - unit * 0.8)
+            right = button.rect.x - unit
         self.form.draw(screen, scale.body)
 
 

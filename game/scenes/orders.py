@@ -13,6 +13,7 @@ from .. import theme, words
 from ..app import App, scene
 from ..match import Match
 from ..seats import ORDER_CHOICES, order_of, window_power
+from ..theme import Scale
 from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Choice, Form, Widget
 
@@ -46,18 +47,31 @@ class OrdersScene(Dialog):
         widgets.append(Button(words.text("seats.done"), app.pop, primary=True))
         super().__init__(app, Form(widgets))
 
-    def draw(self, screen: pygame.Surface) -> None:
-        scale = self.app.scale
+    def hint(self, scale: Scale, width: float) -> tuple[str, ...]:
+        """What the orders are for (or that there are none), wrapped to the panel."""
+        said = words.text("orders.hint") if len(self.form.widgets) > 1 else words.text("orders.none")
+        return theme.wrap(said, scale.small, round(width - scale.unit * 2))
+
+    def size(self, scale: Scale) -> tuple[float, float]:
+        """The panel's width (34 units, or as wide as a card's name and its widest order need) and height."""
         unit = scale.unit
-        rows = len(self.form.widgets)
-        box = self.panel(screen, unit * 34, unit * (7 + rows * 2.8))
+        width = max(unit * 34, max(w.needs(scale.body) for w in self.form.widgets) + unit * 2)
+        title_h = theme.font(scale.heading, "bold").get_height()
+        hint_h = len(self.hint(scale, width)) * theme.font(scale.small).get_linesize()
+        return width, unit * 2.6 + title_h + hint_h + unit * 2.8 * len(self.form.widgets)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        scale = self.fitting(self.size)
+        unit = scale.unit
+        box = self.panel(screen, *self.size(scale), scale)
         title = theme.text(words.text("orders.title", player=self.player), scale.heading, theme.INK, "bold")
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + unit)))
-        hint = words.text("orders.hint") if rows > 1 else words.text("orders.none")
-        for i, part in enumerate(theme.wrap(hint, scale.small, box.w - unit * 2)):
+        y = box.y + unit * 1.5 + title.get_height()
+        for part in self.hint(scale, box.w):
             line = theme.text(part, scale.small, theme.MUTED)
-            screen.blit(line, line.get_rect(midtop=(box.centerx, box.y + unit * 3.2 + i * line.get_height())))
-        y = box.y + unit * 5.6
+            screen.blit(line, line.get_rect(midtop=(box.centerx, round(y))))
+            y += theme.font(scale.small).get_linesize()
+        y += unit * 0.6
         for widget in self.form.widgets:
             widget.rect = pygame.Rect(0, 0, box.w - unit * 2, round(unit * 2.3))
             widget.rect.midtop = (box.centerx, round(y))

@@ -16,32 +16,45 @@ from ..input import Intent
 from ..theme import Scale
 from ..ui.overlay import Overlay
 
-SHOWN = 6                                 # the newest lines listed; the log keeps them all
+SHOWN = 6                                 # the newest lines listed at most; the log keeps them all
 
 
-def rect(area: pygame.Rect, scale: Scale, lines: int, floor: float | None) -> pygame.Rect:
-    unit = scale.unit
-    box = pygame.Rect(0, 0, min(area.w - unit * 2, unit * 24),
-                      round(unit * (2.6 + 1.35 * (min(lines, SHOWN) + (lines > SHOWN)))))
-    box.bottomright = (area.right - unit, round((area.bottom if floor is None else floor) - unit * 0.6))
-    return box
+def height(width: int, lines: Sequence[tuple[str, str]], scale: Scale, n: int) -> int:
+    """How tall the box of this width stands: its heading (the taller of its two), the newest n lines, the note
+    of the earlier ones, each wrapped to the width."""
+    heads = [said(words.text(key, n=len(lines)), width, scale, bold=True) for key in ("recap.title", "recap.replaying")]
+    rows = max(map(len, heads)) + sum(len(wrapped) for wrapped in shown(lines, width, scale, n))
+    return round(scale.unit * 1.2 + rows * theme.font(scale.small).get_linesize())
 
 
-def draw(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[tuple[str, str]], scale: Scale,
+def said(text: str, width: int, scale: Scale, bold: bool = False) -> tuple[str, ...]:
+    """A text of the box, wrapped to it."""
+    return theme.wrap(text, scale.small, width - round(scale.unit * 1.2), "bold" if bold else "regular")
+
+
+def shown(lines: Sequence[tuple[str, str]], width: int, scale: Scale, n: int) -> list[tuple[str, ...]]:
+    """The newest n lines, each wrapped to the box, then the note of the earlier ones."""
+    room = width - round(scale.unit * 1.2)
+    out = [theme.wrap(line, scale.small, room) for line, _rule in lines[-n:]]
+    if len(lines) > n:
+        out.append(said(words.text("recap.more", n=len(lines) - n), width, scale))
+    return out
+
+
+def draw(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[tuple[str, str]], scale: Scale, n: int,
          replaying: bool) -> None:
     unit, size = scale.unit, scale.small
     theme.panel(screen, box, alpha=246)
-    key = "recap.replaying" if replaying else "recap.title"
-    head = theme.text(words.text(key, n=len(lines)), size, theme.INK, "bold")
-    screen.blit(head, (box.x + unit * 0.6, box.y + unit * 0.4))
-    y = box.y + unit * 0.5 + head.get_height()
-    for said, _rule in lines[-SHOWN:]:
-        line = theme.text(theme.fit(said, size, box.w - unit * 1.2), size, theme.INK)
-        screen.blit(line, (box.x + unit * 0.6, round(y)))
-        y += theme.font(size).get_linesize()
-    if len(lines) > SHOWN:
-        more = theme.text(words.text("recap.more", n=len(lines) - SHOWN), size, theme.MUTED)
-        screen.blit(more, (box.x + unit * 0.6, round(y)))
+    line_h = theme.font(size).get_linesize()
+    x, y = box.x + unit * 0.6, box.y + unit * 0.5
+    for part in said(words.text("recap.replaying" if replaying else "recap.title", n=len(lines)), box.w, scale, True):
+        screen.blit(theme.text(part, size, theme.INK, "bold"), (x, round(y)))
+        y += line_h
+    for i, wrapped in enumerate(shown(lines, box.w, scale, n)):
+        colour = theme.MUTED if i == n else theme.INK               # the note of the earlier lines
+        for part in wrapped:
+            screen.blit(theme.text(part, size, colour), (x, round(y)))
+            y += line_h
 
 
 @scene("recap")
@@ -53,17 +66,34 @@ class RecapScene(Overlay):
         self.table = table
         self.lines = lines
 
-    def rect(self) -> pygame.Rect:
-        """Over the top of the log panel, which lists the same lines, so that the map stays clear (issue 24: the
-        list covered the map); at the bottom right of the map when the log is hidden."""
+    def layout(self) -> tuple[pygame.Rect, Scale, int]:
+        """Where the box stands, the sizes it is drawn at and how many of the newest lines it lists. It stands
+        over the top of the log panel, which lists the same lines, so that the map stays clear (issue 24: the
+        list covered the map), or at the bottom right of the map, above the decision bar, when the log is
+        hidden. Where it would be taller than that room, it draws smaller (down to UI scale 1's), then lists
+        fewer lines."""
         table = self.table
-        log = table.panels().get("log")
-        if log is not None:
-            box = rect(log, self.app.scale, len(self.lines), None)
-            box.w = log.w
-            box.topleft = log.topleft
-            return box
-        return rect(table.map_area(), self.app.scale, len(self.lines), table.bar.rect.top if table.legal else None)
+        log: pygame.Rect | None = table.panels().get("log")
+        area: pygame.Rect = table.map_area()
+        floor: int = table.bar.rect.top if table.legal else area.bottom
+
+        def box(scale: Scale, n: int) -> pygame.Rect:
+            unit = scale.unit
+            if log is not None:
+                return pygame.Rect(log.topleft, (log.w, height(log.w, self.lines, scale, n)))
+            out = pygame.Rect(0, 0, min(area.w - unit * 2, unit * 24), 0)
+            out.h = height(out.w, self.lines, scale, n)
+            out.bottomright = (area.right - unit, round(floor - unit * 0.6))
+            return out
+
+        def fits(rect: pygame.Rect) -> bool:
+            return log.contains(rect) if log is not None else rect.top >= area.top + self.app.scale.unit * 0.6
+        sizes = self.app.scale.fitting(lambda s: fits(box(s, SHOWN)))
+        n = next((k for k in range(SHOWN, 1, -1) if fits(box(sizes, k))), 1)
+        return box(sizes, n), sizes, n
+
+    def rect(self) -> pygame.Rect:
+        return self.layout()[0]
 
     def handle(self, intent: Intent) -> bool:
         """A click on the list closes it (once the replay has played or been skipped); a hex's menu or the
@@ -75,4 +105,5 @@ class RecapScene(Overlay):
         return True
 
     def draw(self, screen: pygame.Surface) -> None:
-        draw(screen, self.rect(), self.lines, self.app.scale, self.table.anim.busy)
+        box, sizes, n = self.layout()
+        draw(screen, box, self.lines, sizes, n, self.table.anim.busy)

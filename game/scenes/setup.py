@@ -16,7 +16,8 @@ from ..app import App, scene
 from ..input import Intent
 from ..match import HUMAN
 from ..seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
-from ..ui.backdrop import MenuPage
+from ..theme import Scale
+from ..ui.backdrop import MenuPage, sheet
 from ..ui.widgets import Button, Choice, Form, NumberField, Toggle, Widget
 
 SETUP_SEATS = (HUMAN, *LEVELS)
@@ -34,6 +35,7 @@ class SetupScene(MenuPage):
         self.pins: dict[int, str] = {}              # seat -> PIN digits, hashed with the seat's name at the start
         self.windows: dict[int, str] = {}           # seat -> how it answers card windows (game/seats.py)
         self.form = Form()
+        self.sizes = app.scale                      # the sizes the page is drawn at (layout)
         self.build()
 
     def build(self) -> None:
@@ -116,40 +118,44 @@ class SetupScene(MenuPage):
     # --- drawing ---------------------------------------------------------------------------------------------
 
     def layout(self) -> None:
+        """Two columns on the sheet, Back and Start at its foot; drawn smaller, down to UI scale 1's, where the
+        columns would not fit the window or a widget's words its width (`Scale.fitting`)."""
+        self.sizes = self.app.scale.fitting(self.arrange)
+        self.arrange(self.sizes)
+
+    def arrange(self, scale: Scale) -> bool:
+        """The widgets laid out at these sizes; whether they all fit."""
         w, h = self.app.screen.get_size()
-        unit = self.app.scale.unit
-        col_w = min(round(w * 0.44), unit * 34)
+        unit = scale.unit
+        paper = sheet((w, h), scale)
+        col_w = min(round(w * 0.45), unit * 36)
         left_x, right_x = w // 2 - col_w - unit, w // 2 + unit
         row_h = round(unit * 2.2)
-        y = round(h * 0.2)
         n_left = 1 + self.players + 3
-        for widget in self.form.widgets[:n_left]:
-            tall = isinstance(widget, Choice) and bool(widget.hints)
-            widget.rect = pygame.Rect(left_x, y, col_w, round(row_h * (1.45 if tall else 1)))
-            y += widget.rect.h + unit // 2
-        y = round(h * 0.2)
-        for widget in self.form.widgets[n_left:-2]:
-            tall = isinstance(widget, Toggle)
-            widget.rect = pygame.Rect(right_x, y, col_w, round(row_h * (1.35 if tall else 1)))
-            y += widget.rect.h + unit // 3
+        bottom = paper.y
+        for x, column, gap in ((left_x, self.form.widgets[:n_left], unit // 2),
+                               (right_x, self.form.widgets[n_left:-2], unit // 3)):
+            y = paper.y + unit
+            for widget in column:
+                tall = 1.45 if isinstance(widget, Choice) and widget.hints else 1.35 if isinstance(widget, Toggle) \
+                    else 1.0                              # a line under the label: a seat's level, a rule's sentence
+                widget.rect = pygame.Rect(x, y, col_w, round(row_h * tall))
+                y += widget.rect.h + gap
+            bottom = max(bottom, y)
         back, start = self.form.widgets[-2:]
         back.rect = pygame.Rect(0, 0, unit * 9, row_h)
         start.rect = pygame.Rect(0, 0, unit * 11, row_h)
-        bottom = h - unit * 1.5
-        back.rect.bottomright = (w // 2 - unit // 2, bottom)
-        start.rect.bottomleft = (w // 2 + unit // 2, bottom)
+        back.rect.bottomright = (w // 2 - unit // 2, paper.bottom - unit)
+        start.rect.bottomleft = (w // 2 + unit // 2, paper.bottom - unit)
+        return bottom <= back.rect.top and all(wd.needs(scale.body) <= wd.rect.w for wd in self.form.widgets)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout()
 
     def draw(self, screen: pygame.Surface) -> None:
-        w, h = screen.get_size()
-        self.page(screen, words.text("menu.new_game"))
-        scale = self.app.scale
-        sheet = pygame.Rect(0, 0, w - scale.unit * 2, h - scale.unit * 5.6)
-        sheet.midtop = (w // 2, round(h * 0.2) - scale.unit)
-        theme.panel(screen, sheet, alpha=250)
-        self.form.draw(screen, scale.body)
+        self.page(screen, words.text("menu.new_game"), self.sizes)
+        theme.panel(screen, sheet(screen.get_size(), self.sizes), alpha=250)
+        self.form.draw(screen, self.sizes.body)
 
 
 def seat_label(i: int, home: str) -> str:
@@ -166,6 +172,9 @@ class SeatsScene(MenuPage):
         super().__init__(app)
         self.setup = setup
         self.form = Form()
+        self.sizes = app.scale                      # the sizes the page is drawn at (layout)
+        self.hint: tuple[str, ...] = ()
+        self.paper = pygame.Rect(0, 0, 0, 0)
         self.build()
 
     def build(self) -> None:
@@ -181,6 +190,7 @@ class SeatsScene(MenuPage):
         widgets.append(Button(words.text("seats.done"), self.app.pop, primary=True))
         self.form = Form(widgets)
         self.form.focus = min(focus, len(widgets) - 1)
+        self.layout()
 
     def pin(self, seat: int, name: str) -> None:
         if seat in self.setup.pins:
@@ -193,22 +203,38 @@ class SeatsScene(MenuPage):
         self.setup.pins[seat] = digits
         self.build()
 
-    def draw(self, screen: pygame.Surface) -> None:
-        w, _ = screen.get_size()
-        self.page(screen, words.text("seats.title"))
-        scale = self.app.scale
+    def layout(self) -> None:
+        """A column of the seats' settings under the hint, on a sheet; drawn smaller, down to UI scale 1's,
+        where it would not fit the window (`Scale.fitting`)."""
+        self.sizes = self.app.scale.fitting(self.arrange)
+        self.arrange(self.sizes)
+
+    def arrange(self, scale: Scale) -> bool:
+        """The hint and the widgets laid out at these sizes; whether they fit."""
+        w, h = self.app.screen.get_size()
         unit = scale.unit
         col_w = min(w - unit * 4, unit * 36)
-        sheet = pygame.Rect(0, 0, col_w + unit * 3, round(unit * (4.4 + 2.7 * len(self.form.widgets))))
-        sheet.midtop = (w // 2, round(unit * 3.6))
-        theme.panel(screen, sheet, alpha=250)
-        lines = theme.wrap(words.text("seats.hint"), scale.small, sheet.w - unit * 2)[:2]
-        for i, part in enumerate(lines):
-            line = theme.text(part, scale.small, theme.INK)
-            screen.blit(line, line.get_rect(midtop=(w // 2, unit * 4.3 + i * line.get_height())))
-        y: float = unit * 7
+        top = sheet((w, h), scale).y
+        self.hint = theme.wrap(words.text("seats.hint"), scale.small, col_w + unit)
+        y = top + unit * 0.7 + len(self.hint) * theme.font(scale.small).get_linesize() + unit * 0.5
         for widget in self.form.widgets:
             widget.rect = pygame.Rect(0, 0, col_w, round(unit * 2.2))
             widget.rect.midtop = (w // 2, round(y))
             y += unit * 2.7
+        self.paper = pygame.Rect(0, 0, col_w + unit * 3, round(y - top))
+        self.paper.midtop = (w // 2, top)
+        return self.paper.bottom <= h - unit // 2 and all(wd.needs(scale.body) <= wd.rect.w for wd in self.form.widgets)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, _ = screen.get_size()
+        scale = self.sizes
+        self.page(screen, words.text("seats.title"), scale)
+        theme.panel(screen, self.paper, alpha=250)
+        line_h = theme.font(scale.small).get_linesize()
+        for i, part in enumerate(self.hint):
+            line = theme.text(part, scale.small, theme.INK)
+            screen.blit(line, line.get_rect(midtop=(w // 2, self.paper.y + scale.unit * 0.7 + i * line_h)))
         self.form.draw(screen, scale.body)

@@ -13,6 +13,7 @@ from ..input import Intent
 from ..render.camera import ZOOMS
 from ..render.layout import Layout
 from ..render.mapart import MapArt
+from ..theme import Scale
 from .widgets import Form
 
 
@@ -48,9 +49,23 @@ class MenuPage(Scene):
     def back(self) -> None:
         self.app.pop()
 
-    def page(self, screen: pygame.Surface, heading: str) -> None:
-        """The sea and the page's heading."""
+    def page(self, screen: pygame.Surface, heading: str, scale: Scale | None = None) -> None:
+        """The sea and the page's heading (at the sizes the page is drawn at: the UI scale's by default)."""
         w, h = screen.get_size()
+        scale = scale or self.app.scale
         screen.blit(backdrop((w, h)), (0, 0))
-        title = theme.text(heading, self.app.scale.heading * 1.4, theme.WHITE, "bold")
-        screen.blit(title, title.get_rect(midtop=(w // 2, self.app.scale.unit)))
+        title = theme.text(heading, heading_size(scale), theme.WHITE, "bold")
+        screen.blit(title, title.get_rect(midtop=(w // 2, scale.unit)))
+
+
+def heading_size(scale: Scale) -> int:
+    """The text size of a page's heading."""
+    return round(scale.heading * 1.4)
+
+
+def sheet(size: tuple[int, int], scale: Scale) -> pygame.Rect:
+    """The paper a page's widgets stand on: from under its heading to the window's foot."""
+    w, h = size
+    unit = scale.unit
+    top = round(unit * 1.5 + theme.font(heading_size(scale), "bold").get_height())
+    return pygame.Rect(unit, top, w - unit * 2, h - top - unit)

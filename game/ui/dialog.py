@@ -2,11 +2,14 @@
 or menu closes it when it may be closed."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from .. import theme
 from ..app import App, Scene
 from ..input import Intent
+from ..theme import Scale
 from .widgets import Form
 
 
@@ -22,12 +25,23 @@ class Dialog(Scene):
         if not self.form.handle(intent) and self.closable and intent.kind in ("back", "menu"):
             self.app.pop()
 
-    def panel(self, screen: pygame.Surface, width: float, height: float) -> pygame.Rect:
-        """Dim what lies below and draw the dialog's panel, centred; returns it."""
+    def fitting(self, size: Callable[[Scale], tuple[float, float]]) -> Scale:
+        """The sizes to draw the dialog at: the UI scale's, or smaller (down to UI scale 1's) where its panel,
+        `size(scale)` wide and tall, would not fit the window."""
+        w, h = self.app.screen.get_size()
+
+        def fits(scale: Scale) -> bool:
+            width, height = size(scale)
+            return width <= w - scale.unit * 2 and height <= h - scale.unit * 2
+        return self.app.scale.fitting(fits)
+
+    def panel(self, screen: pygame.Surface, width: float, height: float, scale: Scale | None = None) -> pygame.Rect:
+        """Dim what lies below and draw the dialog's panel, centred (a unit of `scale`, the UI scale's by
+        default, from the window's edges at least); returns it."""
         w, h = screen.get_size()
+        unit = (scale or self.app.scale).unit
         screen.blit(dimmer((w, h)), (0, 0))
-        box = pygame.Rect(0, 0, min(w - self.app.scale.unit * 2, round(width)),
-                          min(h - self.app.scale.unit * 2, round(height)))
+        box = pygame.Rect(0, 0, min(w - unit * 2, round(width)), min(h - unit * 2, round(height)))
         box.center = (w // 2, h // 2)
         theme.panel(screen, box)
         return box

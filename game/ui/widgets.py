@@ -39,6 +39,11 @@ class Widget:
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         raise NotImplementedError
 
+    def needs(self, size: int) -> float:
+        """How wide the widget must be to show its words whole at this text size (a screen lays its widgets out
+        at least this wide, or draws its text smaller)."""
+        return 0.0
+
 
 def frame(surface: pygame.Surface, rect: pygame.Rect, focused: bool, enabled: bool, fill: theme.Colour = theme.PANEL,
           radius: int = 8) -> None:
@@ -72,6 +77,9 @@ class Button(Widget):
         if len(lines) > most:
             lines[most - 1:] = [" ".join(lines[most - 1:])]
         return tuple(theme.fit(line, size, room, "semibold") for line in lines)
+
+    def needs(self, size: int) -> float:
+        return theme.font(size, "semibold").size(self.label)[0] + self.inset + size
 
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         fill = theme.ACCENT if self.primary and self.enabled else theme.PANEL
@@ -122,16 +130,30 @@ class Choice(Widget):
         top = self.rect.h * (0.62 if self.hints else 1)
         return pygame.Rect(self.rect.x + self.rect.w * 0.5, self.rect.y, self.rect.w * 0.5, top)
 
+    def needs(self, size: int) -> float:
+        label_w = theme.font(size, "semibold").size(self.label)[0]
+        value_w = max(theme.font(size, "bold").size(arrows(said))[0] for _, said in self.options)
+        hint_w = max((theme.font(round(size * 0.9)).size(h)[0] for h in self.hints.values()), default=0)
+        return max(label_w + value_w + size * 2.4, hint_w + size * 1.4)
+
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         frame(surface, self.rect, focused, self.enabled)
         row = self.value_rect()
         label = theme.text(self.label, size, theme.INK, "semibold")
-        surface.blit(label, label.get_rect(midleft=(self.rect.x + size * 0.7, row.centery)))
-        value = theme.text(f"‹  {self.options[self.index][1]}  ›", size, theme.ACCENT, "bold")
-        surface.blit(value, value.get_rect(center=row.center))
+        at = label.get_rect(midleft=(self.rect.x + size * 0.7, row.centery))
+        surface.blit(label, at)
+        value = theme.text(arrows(self.options[self.index][1]), size, theme.ACCENT, "bold")
+        half = value.get_width() / 2              # centred in the right half, clear of the label and the edge
+        x = min(max(row.centerx, at.right + size + half), self.rect.right - size * 0.7 - half)
+        surface.blit(value, value.get_rect(center=(round(x), row.centery)))
         if self.value in self.hints:
             hint_line(surface, self.hints[self.value], self.rect.x + size * 0.7, row.bottom - size * 0.2,
                       self.rect.w - size * 1.4, size)
+
+
+def arrows(said: str) -> str:
+    """A choice's value as drawn, between the arrows that step it."""
+    return f"‹  {said}  ›"
 
 
 class Toggle(Widget):
@@ -151,6 +173,10 @@ class Toggle(Widget):
     def adjust(self, step: int) -> None:
         self.activate()
 
+    def needs(self, size: int) -> float:
+        label_w = theme.font(size, "semibold").size(self.label)[0]
+        return max(label_w, theme.font(round(size * 0.9)).size(self.hint)[0]) + size * 3.3
+
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         frame(surface, self.rect, focused, self.enabled)
         box = pygame.Rect(0, 0, size * 1.1, size * 1.1)
@@ -162,9 +188,11 @@ class Toggle(Widget):
                                                              (box.x + box.w * .42, box.bottom - box.h * .22),
                                                              (box.right - box.w * .18, box.y + box.h * .2)], 4)
         label = theme.text(self.label, size, theme.INK, "semibold")
-        surface.blit(label, (box.right + size * 0.6, self.rect.y + self.rect.h * 0.1))
-        hint_line(surface, self.hint, box.right + size * 0.6,
-                  self.rect.y + self.rect.h * 0.1 + label.get_height() * 0.95, self.rect.right - box.right - size, size)
+        lines = label.get_height() * 0.95 + theme.font(round(size * 0.9)).get_height()
+        top = self.rect.centery - lines / 2                   # the label and its hint, centred
+        surface.blit(label, (box.right + size * 0.6, top))
+        hint_line(surface, self.hint, box.right + size * 0.6, top + label.get_height() * 0.95,
+                  self.rect.right - box.right - size, size)
 
 
 class NumberField(Widget):
@@ -195,6 +223,10 @@ class NumberField(Widget):
         self.digits = self.digits[:-1]
         if self.changed:
             self.changed(self.value)
+
+    def needs(self, size: int) -> float:
+        digits_w = theme.font(size, "bold").size("0" * self.max_digits + "_")[0]
+        return theme.font(size, "semibold").size(self.label)[0] + digits_w + size * 2.5
 
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         frame(surface, self.rect, focused, self.enabled)
@@ -255,7 +287,7 @@ class ListView(Widget):
         self.row = round(size * 1.45)
         clip = surface.get_clip()
         surface.set_clip(self.rect)
-        for i in range(self.top, min(len(self.items), self.top + self.rows + 1)):
+        for i in range(self.top, min(len(self.items), self.top + self.rows)):        # whole rows only
             rect = self.row_rect(i)
             if i == self.index:
                 pygame.draw.rect(surface, theme.SELECTED if focused else (236, 226, 200), rect, border_radius=6)

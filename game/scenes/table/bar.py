@@ -17,12 +17,14 @@ import engine
 from ... import gestures, help, theme, words
 from ...input import Intent
 from ...render import hud
+from ...theme import Scale
 from ...ui.widgets import Button, Form, frame
 from .section import Section
 
 # The bar's buttons drawn as the main choice: what ends the step, and the winning claim.
 PRIMARY = frozenset({"end", "done", "pass", "return", "roll", "accept", "fight", "claim"})
 CAP = 0.45                  # the bar's height at most, as a share of the map's: the map stays in sight
+HEAD_LINES = 3              # the headline's lines at most
 
 Row = list[Button]
 
@@ -38,6 +40,7 @@ class DecisionBar(Section):
         self.window = range(0)                              # the rows of the body shown: all, unless they scroll
         self.top = 0                                        # the first row shown when they scroll
         self.arrows: dict[int, pygame.Rect] = {}            # while they scroll: -1 up, 1 down
+        self.sizes: Scale = table.app.scale                 # the bar's sizes: the UI scale's, or smaller (layout)
 
     @property
     def shown(self) -> bool:
@@ -75,23 +78,24 @@ class DecisionBar(Section):
     # --- where the buttons stand -------------------------------------------------------------------------------
 
     def layout(self) -> None:
-        """The buttons on as many rows as they need, the ending ones at the right end of the last row; a label
-        wider than the bar wraps. When the rows would make the bar taller than CAP of the map, the choices show
-        a few rows at a time above a row of the ending ones, and scroll (the wheel, the arrows in the bar's
-        corner, the keys' focus); a button scrolled out of sight has no size, so no click reaches it."""
+        """The buttons on as many rows as they need, the ending ones at the right end of the last row, under the
+        headline; a label wider than the bar wraps, so does the headline. At a large UI scale the bar draws its
+        words smaller, down to UI scale 1's, where its headline or its choices would not all show within CAP of
+        the map (`Scale.fitting`). When the choices need more even then, they show a few rows at a time above a
+        row of the ending ones, and scroll (the wheel, the arrows in the bar's corner, the keys' focus); a button
+        scrolled out of sight has no size, so no click reaches it."""
+        self.sizes = self.table.app.scale.fitting(self.fits)
         area = self.table.map_area()
-        unit = self.scale.unit
+        unit = self.sizes.unit
         left, right, gap = area.x + unit * 2, area.right - unit * 2, unit // 2
-        for button, action in zip(self.buttons, self.actions, strict=True):
-            self.size(button, action, right - left)
-        enders = [b for b, a in zip(self.buttons, self.actions, strict=True)
-                  if a is not None and a.verb in gestures.ENDING]
-        choices = [b for b in self.buttons if b not in enders]
-        head, foot, cap = unit * 1.6, unit // 2, area.h * CAP
+        choices, enders = self.sized(right - left)
+        foot, cap = unit // 2, area.h * CAP
+        head = self.head_height(area.w - unit * 3)
         rows = self.rows(choices, enders, left, right, gap)
         self.body, self.window, self.arrows = rows, range(len(rows)), {}
         top = area.bottom - foot - self.height(rows) - head
         if len(rows) > 1 and head + self.height(rows) > cap:      # as tall as the cap while the choices scroll
+            head = self.head_height(area.w - unit * 3 - self.corner())
             self.body = [row for row in self.rows(choices, [], left, right, gap) if row]
             rows = self.scrolled(cap - head - (self.height([enders]) if enders else 0))
             top = area.bottom - foot - cap
@@ -111,19 +115,60 @@ class DecisionBar(Section):
             for step, x in ((-1, self.rect.right - side * 2 - unit // 2), (1, self.rect.right - side - unit // 4)):
                 self.arrows[step] = pygame.Rect(x, self.rect.y + unit // 5, side, side)
 
+    def fits(self, sizes: Scale) -> bool:
+        """Whether the headline and every choice show at these sizes, with no scrolling."""
+        self.sizes = sizes
+        area = self.table.map_area()
+        unit = sizes.unit
+        left, right = area.x + unit * 2, area.right - unit * 2
+        choices, enders = self.sized(right - left)
+        if len(self.headlines(area.w - unit * 3)) > HEAD_LINES:
+            return False
+        rows = self.rows(choices, enders, left, right, unit // 2)
+        return len(rows) == 1 or self.head_height(area.w - unit * 3) + self.height(rows) <= area.h * CAP
+
+    def sized(self, room: float) -> tuple[Row, Row]:
+        """Every button sized to its label (at most `room` wide); the choices, then the enders."""
+        for button, action in zip(self.buttons, self.actions, strict=True):
+            self.size(button, action, room)
+        enders = [b for b, a in zip(self.buttons, self.actions, strict=True)
+                  if a is not None and a.verb in gestures.ENDING]
+        return [b for b in self.buttons if b not in enders], enders
+
+    def headlines(self, room: float) -> tuple[str, ...]:
+        """The most lines that the headline takes, wrapped to `room`: the decision's, or what makes the decision
+        of a button final (said while it is pointed at)."""
+        size = self.sizes.small
+        said = [self.headline(), *filter(None, (self.final_hint(a) for a in self.actions if a is not None))]
+        return max((theme.wrap(text, size, round(room), "semibold") for text in said), key=len)
+
+    def head_lines(self, room: float) -> int:
+        """How many lines the headline stands on: as many as it takes, at most HEAD_LINES."""
+        return max(1, min(HEAD_LINES, len(self.headlines(room))))
+
+    def head_height(self, room: float) -> float:
+        """The height of the headline above the buttons."""
+        return self.sizes.unit * 0.5 + self.head_lines(room) * theme.font(self.sizes.small, "semibold").get_linesize()
+
+    def corner(self) -> float:
+        """The room the arrows take at the headline's right, while the choices scroll: the headline stays
+        centred clear of them."""
+        unit = self.sizes.unit
+        return 2 * (round(unit * 1.2) * 2 + unit // 2)
+
     def size(self, button: Button, action: engine.Action | None, room: float) -> None:
         """A button as wide as its label (and the mark in its corner), at most `room`; taller when it wraps."""
-        size, unit = self.scale.small, self.scale.unit
+        size, unit = self.sizes.small, self.sizes.unit
         font = theme.font(size, "semibold")
         button.inset = unit * 0.9 if action is not None and self.table.final(action) in MARKS else 0.0
         width = min(font.size(button.label)[0] + unit * 1.6 + button.inset, room)
         button.rect = pygame.Rect(0, 0, width, unit * 50)           # tall at first: every line of the label counts
-        lines = len(button.lines(size))
-        button.rect.h = max(round(unit * 2.1), round(lines * font.get_linesize() + unit * 0.8))
+        count = len(button.lines(size))
+        button.rect.h = max(round(unit * 2.1), round(count * font.get_linesize() + unit * 0.8))
 
     def height(self, rows: list[Row]) -> float:
         """How tall rows of buttons stand, with the room under each (an empty row: a button's height)."""
-        unit = self.scale.unit
+        unit = self.sizes.unit
         return sum(max((b.rect.h for b in row), default=round(unit * 2.1)) + unit // 3 for row in rows)
 
     def scrolled(self, room: float) -> list[Row]:
@@ -141,7 +186,7 @@ class DecisionBar(Section):
     def place(self, rows: list[Row], enders: list[Button], y: float, left: float, right: float) -> None:
         """The rows' buttons put in place from height y down (each centred in its row's height), the enders at
         the right end."""
-        unit = self.scale.unit
+        unit = self.sizes.unit
         gap = unit // 2
         for row in rows:
             x = left
@@ -190,24 +235,37 @@ class DecisionBar(Section):
         rows[-1] += enders
         return rows
 
-    def draw(self, screen: pygame.Surface) -> None:
-        table, scale = self.table, self.scale
-        theme.panel(screen, self.rect, alpha=245)
+    def headline(self) -> str:
+        """What the decision is about, or how it is made when the bar has no button."""
+        table = self.table
         if table.plan.order and table.first is None:
-            hint = words.text("ui.pick_first")
-        elif table.plan.by_hex and not self.form.widgets:
+            return words.text("ui.pick_first")
+        if table.plan.by_hex and not self.form.widgets:
             device = self.table.app.input.device
-            hint = words.text("ui.pick_hex" if device == "mouse" else f"ui.pick_hex.{device}")
-        else:
-            hint = words.decision_headline(table.shown, self.rules, {a.verb for a in table.legal})
+            return words.text("ui.pick_hex" if device == "mouse" else f"ui.pick_hex.{device}")
+        return words.decision_headline(table.shown, self.rules, {a.verb for a in table.legal})
+
+    def final_hint(self, action: engine.Action) -> str | None:
+        """What makes a button's decision final (X42), said in the headline while it is pointed at."""
+        final = self.table.final(action)
+        if final is None:
+            return None
+        return words.text(f"ui.final.{final}", action=words.action_text(action, self.rules, self.table.shown))
+
+    def draw(self, screen: pygame.Surface) -> None:
+        table, scale = self.table, self.sizes
+        theme.panel(screen, self.rect, alpha=245)
         pointed = self.pointed()
-        final = table.final(pointed) if pointed is not None else None
-        if pointed is not None and final is not None:       # X42: said before the decision is made
-            hint = words.text(f"ui.final.{final}", action=words.action_text(pointed, self.rules, table.shown))
-        corner = 2 * (self.rect.right - self.arrows[-1].x) if self.arrows else 0     # centred clear of the arrows
-        said = theme.fit(hint, scale.small, self.rect.w - scale.unit - corner, "semibold")
-        head = theme.text(said, scale.small, theme.MUTED, "semibold")
-        screen.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + scale.unit * 0.3)))
+        hint = (self.final_hint(pointed) if pointed is not None else None) or self.headline()
+        room = self.rect.w - scale.unit - (self.corner() if self.arrows else 0)     # centred clear of the arrows
+        most = self.head_lines(room)
+        lines = list(theme.wrap(hint, scale.small, round(room), "semibold"))
+        lines[most - 1:] = [theme.fit(" ".join(lines[most - 1:]), scale.small, room, "semibold")]
+        line_h = theme.font(scale.small, "semibold").get_linesize()
+        top = self.rect.y + scale.unit * 0.3 + (most - len(lines)) * line_h / 2      # centred in the room kept
+        for i, line in enumerate(lines):
+            head = theme.text(line, scale.small, theme.MUTED, "semibold")
+            screen.blit(head, head.get_rect(midtop=(self.rect.centerx, round(top + i * line_h))))
         stop = table.focus.stop()
         for i, (button, action) in enumerate(zip(self.buttons, self.actions, strict=True)):
             if not self.visible(i):

@@ -36,10 +36,7 @@ class Players(Section):
         left = table.panels()["left"]
         key = (table.shown_version, table.viewer.shown, left.size, app.scale.unit)
         if self._fit is None or self._fit[0] != key:
-            height, ui = app.screen.get_height(), app.settings.ui_scale
-            scales = [Scale(height, u) for u in [ui] + [u for u in (1.75, 1.5, 1.25, 1.0) if u < ui]]
-            fits = (s for s in scales if hud.players_fit(left, table.shown, self.rules, s))
-            self._fit = (key, next(fits, scales[-1]))
+            self._fit = (key, app.scale.fitting(lambda s: hud.players_fit(left, table.shown, self.rules, s)))
         return self._fit[1]
 
     def rows(self) -> dict[str, pygame.Rect]:
@@ -98,7 +95,7 @@ class Players(Section):
         settings = table.match.settings.get(viewer) if viewer is not None else None
         if settings is None or settings.windows != ORDERS or not table.legal or viewer != table.match.human_to_act():
             return None
-        unit = self.scale.unit
+        unit = self.fitted().unit
         left = table.panels()["left"]
         return pygame.Rect(left.x, left.bottom - round(unit * 2.2), left.w, round(unit * 2.2))
 
@@ -133,7 +130,7 @@ class Players(Section):
         if orders is not None:
             button = Button(words.text("orders.open"), self.open_orders)
             button.rect = orders
-            button.draw(screen, False, scale.small)
+            button.draw(screen, False, fitted.small)
 
     def tooltip(self, screen: pygame.Surface) -> bool:
         """The hovered player's tooltip (VP, face-up cards, the viewer's own hidden cards, pieces left)."""
