@@ -43,7 +43,7 @@ class BattleScene(Overlay):
     def rect(self) -> pygame.Rect:
         """Where the panel stands, at the sizes it is drawn at (`sizes`)."""
         table, screen_w = self.table, self.app.screen.get_width()
-        area: pygame.Rect = table.map_area()
+        area: pygame.Rect = table.open_area()
         floor: int = table.bar.rect.top if table.legal else area.bottom
         key = (repr(self.model.sides), self.model.locals, floor, tuple(area), screen_w, self.app.scale.unit)
         if self._fit is None or self._fit[0] != key:

@@ -8,7 +8,8 @@ import pygame
 
 from .. import flow, theme, tutorial, words
 from ..app import App, scene
-from ..ui.backdrop import MenuPage
+from ..theme import Scale
+from ..ui.backdrop import MenuPage, heading_size
 from ..ui.widgets import Button, Form
 
 
@@ -18,6 +19,7 @@ class LessonsScene(MenuPage):
         super().__init__(app)
         self.form = Form()
         self.notes: list[str] = []
+        self.sizes = app.scale                      # the sizes the page is drawn at (layout)
 
     def enter(self) -> None:
         done = flow.tutorial_progress(self.app).done
@@ -33,30 +35,46 @@ class LessonsScene(MenuPage):
         self.layout()
 
     def layout(self) -> None:
-        """A column of chapters, each button with its line under it, between the heading and the hints."""
+        self.sizes = self.app.scale.fitting(self.arrange)
+        self.arrange(self.sizes)
+
+    def arrange(self, s: Scale) -> bool:
+        """A column of chapters, each button with its line under it, between the heading and the foot; False
+        where a line or the column does not fit."""
         w, h = self.app.screen.get_size()
-        unit = self.app.scale.unit
-        bw, bh = min(unit * 22, w - unit * 2), round(unit * 2.3)
-        step = bh + unit * 1.9                     # the button and its line
-        column = step * len(self.form.widgets)
-        y = max(unit * 6, (h - column) / 2)
+        unit = s.unit
+        notes = max((theme.font(s.small).size(note)[0] for note in self.notes), default=0)
+        bw, bh = min(max(unit * 22, notes), w - unit * 4), round(unit * 2.3)     # as wide as the longest line
+        note_h = theme.font(s.small).get_height()
+        step = bh + unit * 0.3 + note_h + unit * 0.8          # the button, its line, the gap to the next
+        top = self.intro_bottom(s) + unit * 1.6
+        y = max(top, (h - step * len(self.form.widgets)) / 2)
         for widget in self.form.widgets:
             widget.rect = pygame.Rect(0, 0, bw, bh)
             widget.rect.midtop = (w // 2, round(y))
             y += step
+        intro = theme.font(s.body).size(self.intro())[0]
+        return y - unit * 0.8 <= h - unit * 0.5 and notes <= bw and intro <= w - unit * 2
+
+    def intro(self) -> str:
+        return words.text("lessons.intro", minutes=sum(c.minutes for c in tutorial.chapters()))
+
+    def intro_bottom(self, s: Scale) -> float:
+        return s.unit * 1.6 + theme.font(heading_size(s), "bold").get_height() + theme.font(s.body).get_height()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout()
 
     def draw(self, screen: pygame.Surface) -> None:
-        self.page(screen, words.text("lessons.title"))
-        scale = self.app.scale
+        s = self.sizes
+        self.page(screen, words.text("lessons.title"), s)
         w = screen.get_width()
-        minutes = sum(c.minutes for c in tutorial.chapters())
-        intro = theme.fit(words.text("lessons.intro", minutes=minutes), scale.body, w - scale.unit * 2)
-        line = theme.text(intro, scale.body, (230, 238, 244))
-        screen.blit(line, line.get_rect(midtop=(w // 2, round(scale.unit * 3.6))))
-        self.form.draw(screen, scale.body)
+        line = theme.text(self.intro(), s.body, (230, 238, 244))
+        screen.blit(line, line.get_rect(midbottom=(w // 2, round(self.intro_bottom(s)))))
+        widgets = self.form.widgets
+        column = widgets[0].rect.unionall([w.rect for w in widgets]).inflate(s.unit * 2, s.unit * 1.6)
+        theme.panel(screen, column, fill=(10, 32, 54), edge=(10, 32, 54), alpha=150)    # the lines stay legible
+        self.form.draw(screen, s.body)
         for widget, note in zip(self.form.widgets, self.notes, strict=False):    # light, on the dark sea
-            said = theme.text(theme.fit(note, scale.small, widget.rect.w), scale.small, (210, 222, 232))
-            screen.blit(said, said.get_rect(midtop=(widget.rect.centerx, widget.rect.bottom + scale.unit * 0.3)))
+            said = theme.text(note, s.small, (210, 222, 232))
+            screen.blit(said, said.get_rect(midtop=(widget.rect.centerx, widget.rect.bottom + s.unit * 0.3)))

@@ -1,8 +1,6 @@
 """The painted sea behind the menus: the map itself, far away and dimmed, with a soft vignette."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 import engine
@@ -16,10 +14,20 @@ from ..render.mapart import MapArt
 from ..theme import Scale
 from .widgets import Form
 
+_PAINTED: dict[tuple[int, int], pygame.Surface] = {}       # the last two sizes painted
 
-@lru_cache(maxsize=2)
-def backdrop(size: tuple[int, int]) -> pygame.Surface:
-    rules = engine.load_ruleset()
+
+def backdrop(size: tuple[int, int], rules: engine.Ruleset | None = None) -> pygame.Surface:
+    """The sea at this size, painted once; from the app's own rules where the caller has them (reading the
+    rules again cost the first frame 60-80 ms)."""
+    if size not in _PAINTED:
+        if len(_PAINTED) >= 2:
+            _PAINTED.pop(next(iter(_PAINTED)))
+        _PAINTED[size] = paint(size, rules or engine.load_ruleset())
+    return _PAINTED[size]
+
+
+def paint(size: tuple[int, int], rules: engine.Ruleset) -> pygame.Surface:
     layout = Layout(rules)
     art = MapArt(rules, layout, {})
     zoom = max(z for z in ZOOMS if z <= 1.0)
@@ -53,7 +61,7 @@ class MenuPage(Scene):
         """The sea and the page's heading (at the sizes the page is drawn at: the UI scale's by default)."""
         w, h = screen.get_size()
         scale = scale or self.app.scale
-        screen.blit(backdrop((w, h)), (0, 0))
+        screen.blit(backdrop((w, h), self.app.rules), (0, 0))
         title = theme.text(heading, heading_size(scale), theme.WHITE, "bold")
         screen.blit(title, title.get_rect(midtop=(w // 2, scale.unit)))
 

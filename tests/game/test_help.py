@@ -153,9 +153,12 @@ def test_the_words_of_a_decision_explain_themselves_on_hover_and_focus(app, rule
     assert any(line.startswith("party:") for line in shown[-1])
     assert placed[-1][1] == table.bar.rect.top and placed[-1][2] == [table.bar.rect], "above the bar, which it avoids"
     shown.clear()
-    key(app, pygame.K_TAB)                              # the keys: Undo, then the first choice
-    key(app, pygame.K_TAB)
-    assert table.bar.pointed() == engine.Action("take", ("war_canoe",)) and shown, "the focused button's words"
+    take = engine.Action("take", ("war_canoe",))
+    for _ in range(len(table.focus.stops())):           # the keys: past the lit hexes to the first choice
+        key(app, pygame.K_TAB)
+        if table.bar.pointed() == take:
+            break
+    assert table.bar.pointed() == take and shown, "the focused button's words"
     assert any(line.startswith("war canoe:") for line in shown[-1]), "Take a war canoe"
 
 

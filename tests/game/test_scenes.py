@@ -73,7 +73,8 @@ def test_title_to_setup_to_table_to_pause_and_back_to_title(app):
     assert len([w for w in setup.form.widgets if w.label.startswith("Seat")]) == 2
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene), "Esc goes back"
-    key(app, pygame.K_RETURN)                           # New game has the focus
+    key(app, pygame.K_UP)                               # a first visit focuses Learn to play; New game above
+    key(app, pygame.K_RETURN)
     assert isinstance(app.top, SetupScene)
     click(app, button(app.top, "Start").rect.center, frames=3)
     assert isinstance(app.top, TableScene) and len(app.stack) == 1, "the table replaces the menus"
@@ -91,7 +92,7 @@ def test_the_pause_menu_resumes_the_game_by_esc_or_resume(app):
     also the scene's lifecycle hook)."""
     app.push(TitleScene(app))
     app.frame()
-    key(app, pygame.K_RETURN)
+    click(app, button(app.top, "New game").rect.center)
     click(app, button(app.top, "Start").rect.center, frames=3)
     table = app.top
     assert isinstance(table, TableScene)

@@ -12,6 +12,7 @@ import yaml
 
 import engine
 from game import flow, monkey, paths, tutorial
+from game.render import hud
 from game.scenes.lessons import LessonsScene
 from game.scenes.pause import PauseScene
 from game.scenes.table import TableScene
@@ -92,6 +93,33 @@ def test_the_game_waits_while_a_lesson_is_read(app):
     assert table.match.actions > before, "then the game goes on"
 
 
+def test_the_battle_stands_below_the_coach_and_the_map_tooltip_not_over_it(app, rules, monkeypatch):
+    flow.start_chapter(app, "battle")
+    hands = monkey.Hands(app, "keys")
+    table = settle(app)
+    while table.coach.model.lesson.do != ("panic *",):
+        if table.coach.model.lesson.reads:
+            hands.press("select")
+        else:
+            monkey.issue(hands, table, table.legal[0])
+        table = settle(app)
+    battle = table.overlays.rects()["battle"]
+    assert not battle.colliderect(table.coach.rect), "the lesson on the die stays readable beside the battle"
+    shown = []
+    monkeypatch.setattr(hud, "tooltip", lambda screen, at, lines, scale, avoid=None: shown.append(lines))
+    camera, centres = table.map.camera, table.map.layout.centres
+    under = [h for h in range(len(centres)) if battle.collidepoint(camera.to_screen(*centres[h]))]
+    clear = [h for h in range(len(centres)) if table.map_area().collidepoint(camera.to_screen(*centres[h]))
+             and not battle.collidepoint(camera.to_screen(*centres[h]))]
+    table.map.pointing, table.map.hover = False, -1
+    table.map.cursor = under[0]
+    table.map.tooltip(app.screen)
+    assert not shown, "the keys' cursor under the battle shows no hex tooltip over the battle's panel"
+    table.map.cursor = clear[0]
+    table.map.tooltip(app.screen)
+    assert shown, "elsewhere it does"
+
+
 def test_undo_is_taught_and_an_undone_decision_takes_its_lesson_back(app):
     flow.start_chapter(app, "move")
     hands = monkey.Hands(app, "keys")
@@ -129,6 +157,19 @@ def test_help_during_a_lesson_opens_its_rule(app):
     settle(app)
     key(app, pygame.K_F1)
     assert type(app.top).__name__ == "HelpScene" and app.top.code == "M13"
+
+
+def test_a_first_visit_offers_learn_to_play_first(app):
+    app.push(TitleScene(app))
+    app.frame()
+    title = app.top
+    assert title.form.focused.label == "Learn to play" and title.form.focused.primary
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, LessonsScene), "Enter (A) starts learning"
+    flow.tutorial_progress(app).finish("explore")
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title and title.form.focused.label == "New game" and title.form.focused.primary, \
+        "once a chapter is done (or a game saved), New game comes first again"
 
 
 def test_learn_to_play_resumes_at_the_first_chapter_not_done(app):

@@ -77,3 +77,20 @@ def test_X42_a_reveal_is_marked_and_asked_first_and_cancel_keeps_the_game_as_it_
     click(app, button_of(table, engine.Action("show", ("moai",))).rect.center)
     assert app.top is table and match.decisions[-1] == engine.Action("show", ("moai",)), "not asked again"
 
+
+
+def test_X42_tab_reaches_the_lit_hexes_first_and_undo_last(app, rules):
+    """Tab then Enter acts on what the decision is about; it never takes a decision back (the first Tab once
+    focused Undo, the bar's first button)."""
+    table = table_for(app, rules, WAR_PARTY)
+    click(app, screen_of(table, "0807"))
+    click(app, button_of(table, engine.Action("take", ("war_canoe",))).rect.center)
+    stops = table.focus.stops()
+    assert stops[0][0] == "hex" and stops[-1] == ("button", 0) and table.bar.actions[0] is None
+    key(app, pygame.K_TAB)
+    assert table.focus.stop() == stops[0]
+    key(app, pygame.K_RETURN)
+    made = table.match.decisions
+    asked = type(app.top).__name__ == "ConfirmScene"           # 0806 is Samoa's home: the party must stop there
+    assert len(made) == 3 or asked, "Tab, Enter: the first lit hex's action (or its confirmation)"
+    assert made[:2] == [engine.Action("party", ("0807",)), engine.Action("take", ("war_canoe",))], "nothing undone"

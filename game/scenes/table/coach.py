@@ -18,6 +18,7 @@ import engine
 
 from ... import flow, theme, tutorial, words
 from ...input import Intent
+from ...theme import Scale
 from ...ui.widgets import Button, Form
 from .section import Section
 
@@ -31,6 +32,9 @@ class CoachPanel(Section):
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.form = Form()
         self.lines: tuple[str, ...] = ()
+        self.heads: tuple[str, ...] = ()
+        self.muted = 0                              # the first line of the device's hint
+        self.sizes = table.app.scale                # the sizes the panel is drawn at (layout)
         self.clock = 0.0
         self._shown: tuple[int, bool, str, tuple[int, int], int] | None = None     # what the layout was made for
 
@@ -57,14 +61,10 @@ class CoachPanel(Section):
         self.table.build_decision()
 
     def changed(self) -> None:
-        """A new lesson: its place on the map comes into sight; a finished chapter is remembered."""
+        """A new lesson (laid out at once: its hex comes into sight); a finished chapter is remembered."""
         if self.model.done:
             flow.tutorial_progress(self.table.app).finish(self.chapter.id)
-            return
-        point = self.model.lesson.point
-        if point is not None and self.rules.map.has_name(point):
-            self.layout()
-            self.table.map.bring_into_sight(self.rules.map.hex_of(point))
+        self.layout()
 
     def tick(self, dt: float) -> None:
         self.clock += dt
@@ -110,21 +110,35 @@ class CoachPanel(Section):
         return []
 
     def layout(self) -> None:
-        """The panel across the top of the map, as tall as its words; laid out again when the lesson, the
-        device or the window changes."""
+        """The panel across the top of the map, as tall as its words (at the UI scale, or smaller where they
+        would cover more than a third of the map); laid out again when the lesson, the device or the window
+        changes. A new lesson's hex is brought into sight, clear of the panel."""
         app = self.table.app
         key = (self.model.index, self.model.done, app.input.device, app.screen.get_size(), app.scale.unit)
         if key == self._shown:
             return
         self._shown = key
-        area, unit, scale = self.table.map_area(), app.scale.unit, app.scale
+        self.sizes = app.scale.fitting(self.arrange)
+        self.arrange(self.sizes)
+        point = self.model.lesson.point if not self.model.done else None
+        if point is not None and self.rules.map.has_name(point):
+            self.table.map.bring_into_sight(self.rules.map.hex_of(point))
+
+    def arrange(self, s: Scale) -> bool:
+        area, unit = self.table.map_area(), s.unit
         width = min(area.w - unit * 2, unit * 34)
-        said = self.said()
-        self.lines = tuple(line for part in said for line in theme.wrap(part, scale.small, width - unit * 2))
-        line_h = theme.font(scale.small).get_linesize()
+        room = width - unit * 2
+        count = len(self.chapter.lessons)
+        head = words.text("coach.head", title=self.chapter.title, n=min(self.model.index + 1, count), of=count)
+        self.heads = theme.wrap(head, s.small, room, "bold")
+        said, *hint = self.said()
+        self.lines = theme.wrap(said, s.small, room)
+        self.muted = len(self.lines)                    # the device's hint, muted, after the lesson's words
+        self.lines += tuple(line for part in hint for line in theme.wrap(part, s.small, room))
+        line_h = theme.font(s.small).get_linesize()
+        head_h = theme.font(s.small, "bold").get_linesize()
         chosen = self.buttons()
-        head_h = theme.font(scale.small, "bold").get_linesize()
-        height = unit * 0.6 + head_h + unit * 0.3 + line_h * len(self.lines) + unit * 0.6
+        height = unit * 0.6 + head_h * len(self.heads) + unit * 0.3 + line_h * len(self.lines) + unit * 0.6
         if chosen:
             height += unit * 2.5
         self.rect = pygame.Rect(0, 0, width, round(height))
@@ -132,11 +146,12 @@ class CoachPanel(Section):
         buttons = [Button(label, action, primary=i == 0) for i, (label, action) in enumerate(chosen)]
         x = float(self.rect.right - unit)
         for button in reversed(buttons):
-            w = min(theme.font(scale.small, "semibold").size(button.label)[0] + unit * 1.6, width - unit * 2)
+            w = min(theme.font(s.small, "semibold").size(button.label)[0] + unit * 1.6, room)
             button.rect = pygame.Rect(0, 0, round(w), round(unit * 2))
             button.rect.bottomright = (round(x), self.rect.bottom - unit // 2)
             x -= w + unit // 2
         self.form = Form(buttons)
+        return height <= area.h / 3 and x + unit // 2 >= self.rect.x + unit
 
     def said(self) -> list[str]:
         """The lesson's words and, for a lesson that asks something, how it is done on the device in use."""
@@ -187,19 +202,18 @@ class CoachPanel(Section):
     def draw(self, screen: pygame.Surface) -> None:
         self.layout()
         self.rings(screen)
-        scale, unit = self.table.app.scale, self.table.app.scale.unit
+        scale = self.sizes
+        unit = scale.unit
         theme.panel(screen, self.rect, alpha=248)
-        done = self.model.done
-        count = len(self.chapter.lessons)
-        head = words.text("coach.head", title=self.chapter.title, n=min(self.model.index + 1, count), of=count)
-        head = theme.fit(head, scale.small, self.rect.w - unit * 2, "bold")
-        title = theme.text(head, scale.small, theme.ACCENT, "bold")
-        screen.blit(title, (self.rect.x + unit, self.rect.y + unit * 0.6))
-        y = self.rect.y + unit * 0.9 + title.get_height()
+        y = self.rect.y + unit * 0.6
+        for head in self.heads:
+            title = theme.text(head, scale.small, theme.ACCENT, "bold")
+            screen.blit(title, (self.rect.x + unit, round(y)))
+            y += theme.font(scale.small, "bold").get_linesize()
+        y += unit * 0.3
         line_h = theme.font(scale.small).get_linesize()
-        last = len(self.lines) - (0 if done or self.model.lesson.reads else 1)
         for i, line in enumerate(self.lines):
-            colour = theme.INK if i < last else theme.MUTED         # the device's hint, muted, last
+            colour = theme.INK if i < self.muted else theme.MUTED
             screen.blit(theme.text(line, scale.small, colour), (self.rect.x + unit, round(y)))
             y += line_h
         stop = self.form.focus if self.model.holds and not self.table.map.pointing else -1

@@ -1,5 +1,6 @@
-"""The keyboard's and the pad's focus: Tab / the shoulder buttons step through the stops of the decision (the
-bar's buttons, the players to pick first, the lit hexes top to bottom), Enter / A selects the one focused."""
+"""The keyboard's and the pad's focus: Tab / the shoulder buttons step through the stops of the decision (the lit
+hexes top to bottom, the players to pick first, the bar's buttons with Undo last), Enter / A selects the one
+focused."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -19,12 +20,17 @@ class Focus:
         self.index = -1
 
     def stops(self) -> list[Stop]:
+        """The lit hexes (top to bottom), the players to pick, the bar's choices, its enders, and Undo last:
+        the first Tab reaches what the decision is about, and Tab then Enter never takes a decision back."""
         table = self.table
-        out: list[Stop] = [("button", i) for i in range(len(table.bar.form.widgets))]
+        centres = table.map.layout.centres
+        out: list[Stop] = [("hex", h) for h in sorted(table.plan.by_hex,
+                                                      key=lambda h: (round(centres[h][1]), centres[h][0]))]
         if table.plan.order and table.first is None:
             out += [("row", name) for name in table.plan.order]
-        centres = table.map.layout.centres
-        out += [("hex", h) for h in sorted(table.plan.by_hex, key=lambda h: (round(centres[h][1]), centres[h][0]))]
+        buttons = table.bar.actions
+        out += [("button", i) for i, action in enumerate(buttons) if action is not None]
+        out += [("button", i) for i, action in enumerate(buttons) if action is None]
         return out
 
     def stop(self) -> Stop | None:

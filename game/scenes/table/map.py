@@ -70,14 +70,10 @@ class MapSection(Section):
     def sight(self) -> pygame.Rect:
         """The part of the map a player sees clear of the decision bar (which grows with a long party's rows):
         where a hex is brought to be looked at or clicked."""
-        area = self.table.map_area()
+        area = self.table.open_area()
         bar = self.table.bar.rect
         if bar.colliderect(area) and bar.top > area.top:
             area.h = bar.top - area.top
-        coach = self.table.coach
-        if coach is not None and coach.rect.colliderect(area) and coach.rect.bottom < area.bottom:
-            area.h -= coach.rect.bottom - area.top          # and clear of the coach's panel at the top
-            area.top = coach.rect.bottom
         return area
 
     def look_home(self) -> None:
@@ -218,6 +214,9 @@ class MapSection(Section):
         if h < 0:
             return
         table, rules = self.table, self.rules
+        centre = self.camera.to_screen(*self.layout.centres[h])
+        if any(rect.collidepoint(centre) for rect in table.overlays.rects().values()):
+            return                                  # the cursor's hex lies under the battle: its panel says it
         view = table.shown
         label = rules.map.labels[h]
         record = next((r for r in view["hexes"] if r["hex"] == label), None)
@@ -226,7 +225,7 @@ class MapSection(Section):
         if actions:
             lines.append(words.text("ui.tip.one", action=words.action_text(actions[0], rules, view))
                          if len(actions) == 1 else words.text("ui.tip.many", n=len(actions)))
-        at = self.pointer if self.hover >= 0 else self.camera.to_screen(*self.layout.centres[h])
+        at = self.pointer if self.hover >= 0 else centre
         size = self.layout.size * self.camera.zoom
         lit = [pygame.Rect(0, 0, size * 1.6, size * 1.6) for _ in table.plan.by_hex]
         for rect, lit_hex in zip(lit, table.plan.by_hex, strict=True):

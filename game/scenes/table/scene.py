@@ -316,6 +316,15 @@ class TableScene(Scene):
     def map_area(self) -> pygame.Rect:
         return regions.map_area(self.app.screen.get_size(), self.panels())
 
+    def open_area(self) -> pygame.Rect:
+        """The map's area that the battle panel may take and where hexes are brought to be seen: below the
+        coach's panel in a chapter of Learn to play (its words stay readable through a battle)."""
+        area = self.map_area()
+        if self.coach is not None and self.coach.rect.colliderect(area):
+            top = self.coach.rect.bottom + self.app.scale.unit // 2
+            area.h, area.top = max(0, area.bottom - top), top
+        return area
+
     def covers(self) -> list[pygame.Rect]:
         """What lies over the map: the decision bar, the coach's panel and the overlays."""
         coach = [self.coach.rect] if self.coach is not None else []
