@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Any, cast
 
-from engine import BattleView, LogEntry, views
+from engine import BattleView, LogEntry, Ruleset, views
 
 from . import dice, words
 
@@ -16,6 +17,11 @@ LOCAL = "local_warrior"
 OUTCOMES = frozenset({"battle_won", "battle_won_at_once", "attack_cancelled", "retreat", "village_saved",
                       "conquest", "home_lost", "new_home"})
 ISLANDERS = (70, 120, 200)                # the blue of the local warriors (M13)
+
+
+def table_cells(rules: Ruleset) -> list[tuple[list[int], str]]:
+    """The battle table (M8.4) as cells: the faces that give each result, in order (1 | 2-3 | 4-5 | 6)."""
+    return [(list(faces), result) for result, faces in groupby(range(1, 7), key=rules.battle_die.__getitem__)]
 
 
 @dataclass

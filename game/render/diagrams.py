@@ -12,7 +12,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import groupby, pairwise
+from itertools import pairwise
 from typing import NamedTuple, get_args
 
 import pygame
@@ -21,6 +21,7 @@ import engine
 from engine import Ruleset, hexgrid
 
 from .. import dice, theme, words
+from ..battle import table_cells
 from ..theme import Colour
 from . import mapart
 from .mapart import Point
@@ -388,7 +389,7 @@ def battle_piece(surface: pygame.Surface, piece: str, centre: Point, u: float) -
 def die_table(surface: pygame.Surface, box: pygame.Rect, pen: Pen, rules: Ruleset) -> None:
     """M8.4's table from the rules' battle die: a cell per result, with the faces that give it as dice."""
     u = pen.unit
-    cells = [(list(faces), result) for result, faces in groupby(range(1, 7), key=rules.battle_die.__getitem__)]
+    cells = table_cells(rules)
     gap = u * 0.25
     cell_h = (box.h - gap * (len(cells) - 1)) / len(cells)
     side = u * 1.5

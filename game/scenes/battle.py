@@ -21,7 +21,7 @@ from engine import Ruleset
 
 from .. import dice, theme, words
 from ..app import App, scene
-from ..battle import ISLANDERS, LOCAL, BattleModel, Roll, Side
+from ..battle import ISLANDERS, LOCAL, BattleModel, Roll, Side, table_cells
 from ..input import Intent
 from ..theme import Scale
 from ..ui.overlay import Overlay
@@ -306,18 +306,6 @@ def cell_rects(rect: pygame.Rect, labels: list[str], scale: Scale) -> list[tuple
     width = rect.w / across
     return [(pygame.Rect(round(rect.x + (i % across) * width), round(rect.y + (i // across) * (cell_h + CELL_GAP)),
                          round(width) - CELL_GAP, round(cell_h)), lines) for i, lines in enumerate(wrapped)]
-
-
-def table_cells(rules: Ruleset) -> list[tuple[list[int], str]]:
-    """The battle table (M8.4) as cells: the faces that give each result, in order (1 | 2-3 | 4-5 | 6)."""
-    groups: list[tuple[list[int], str]] = []
-    for face in range(1, 7):
-        result = rules.battle_die[face]
-        if groups and groups[-1][1] == result:
-            groups[-1][0].append(face)
-        else:
-            groups.append(([face], result))
-    return groups
 
 
 def lit_cell(roll: Roll | None, cells: list[tuple[list[int], str]]) -> int:

@@ -16,9 +16,9 @@ import pytest
 
 import engine
 from game import dice
-from game.battle import BattleModel
+from game.battle import BattleModel, table_cells
 from game.match import Match
-from game.scenes.battle import lit_cell, roll_line, table_cells
+from game.scenes.battle import lit_cell, roll_line
 from game.scenes.table import TableScene
 from tests.engine.helpers import do
 from tests.engine.test_battle import m14_game
