@@ -105,8 +105,7 @@ class Pop(Anim):
             back = pygame.Surface(box.inflate(12, 4).size, pygame.SRCALPHA)
             pygame.draw.rect(back, (*theme.INK, min(alpha, 210)), back.get_rect(), border_radius=6)
             screen.blit(back, box.inflate(12, 4))
-            label.set_alpha(alpha)
-            screen.blit(label, box)
+            screen.blit(theme.faded(label, alpha), box)
 
 
 class Flip(Anim):
@@ -175,8 +174,7 @@ class Banner(Anim):
         pygame.draw.rect(back, (*theme.INK, min(alpha, 225)), back.get_rect(), border_radius=10)
         screen.blit(back, band)
         for surface, y in ((title, band.y + unit * 0.4), (line, band.y + unit * 0.4 + title.get_height())):
-            surface.set_alpha(alpha)
-            screen.blit(surface, surface.get_rect(midtop=(band.centerx, round(y))))
+            screen.blit(theme.faded(surface, alpha), surface.get_rect(midtop=(band.centerx, round(y))))
 
 
 class Queue:

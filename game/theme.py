@@ -139,6 +139,15 @@ class Scale:
         return round(self.unit * 3.6)
 
 
+def faded(surface: pygame.Surface, alpha: int) -> pygame.Surface:
+    """A text at this opacity: on a copy, as `text` shares its cached surface with every other use of it."""
+    if alpha >= 255:
+        return surface
+    out = surface.copy()
+    out.set_alpha(alpha)
+    return out
+
+
 def fit(words: str, size: int, width: float, weight: str = "regular") -> str:
     """The text, cut with an ellipsis to fit `width` pixels."""
     f = font(size, weight)

@@ -147,3 +147,12 @@ def test_a_finished_game_shows_the_end_scene_and_offers_a_new_game(app):
     assert end.why(), "the end says why"
     click(app, button(end, "New game").rect.center)
     assert isinstance(app.top, SetupScene)
+
+
+def test_a_fading_toast_leaves_the_same_words_opaque_elsewhere(app, screen):
+    """A toast fades its words on a copy: `theme.text` shares one cached surface with every use of them."""
+    from game import theme
+    said = theme.text("Nothing to do here", 20, theme.WHITE, "semibold")
+    faded = theme.faded(said, 90)
+    assert faded.get_alpha() == 90 and said.get_alpha() in (None, 255)
+    assert theme.text("Nothing to do here", 20, theme.WHITE, "semibold").get_alpha() in (None, 255)

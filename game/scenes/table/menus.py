@@ -251,6 +251,5 @@ class Menus(Section):
             alpha = round(235 * min(1.0, left / 0.4))
             pygame.draw.rect(back, (150, 44, 36, alpha), back.get_rect(), border_radius=8)
             screen.blit(back, box)
-            label.set_alpha(alpha)
-            screen.blit(label, label.get_rect(center=box.center))
+            screen.blit(theme.faded(label, alpha), label.get_rect(center=box.center))
             y = box.bottom + scale.unit * 0.3
