@@ -54,11 +54,14 @@ def start_chapter(app: App, chapter_id: str) -> None:
     app.reset(app.make("table", match, tutorial.Coach(chapter)))
 
 
-def leave_tutorial(app: App, match: Match) -> None:
-    """Back to the chapters' list, over the title."""
+def leave_tutorial(app: App, match: Match, to_new_game: bool = False) -> None:
+    """Back to the chapters' list over the title, or, the chapters done, to a new game's setup."""
     match.close()
     open_title(app)
-    open_lessons(app)
+    if to_new_game:
+        open_setup(app)
+    else:
+        open_lessons(app)
 
 
 def skip_chapter(app: App, match: Match, chapter_id: str) -> None:

@@ -203,6 +203,13 @@ class Coach:
         of it, and before the others play on)."""
         return self.done or self.lesson.reads or self.drawing
 
+    def counted(self) -> tuple[int, int]:
+        """The lesson's number and how many there are, as the coach shows them: a lesson that waits for the
+        others is counted with the one after it (it may pass in an instant)."""
+        lessons = [lesson for lesson in self.chapter.lessons if lesson.wait is None]
+        shown = sum(1 for lesson in self.chapter.lessons[:self.index] if lesson.wait is None)
+        return min(shown + 1, len(lessons)), len(lessons)
+
     def offered(self, legal: list[engine.Action]) -> list[engine.Action]:
         """The legal actions the player is offered now: the lesson's, else none while one reads, and all of
         them where the lesson's are not legal (a decision the chapter did not foresee must never stall it)."""

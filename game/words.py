@@ -301,6 +301,7 @@ EN: dict[str, str] = {
     "why.not_now": "That is not possible now",
     "why.nothing_here": "Nothing to do at {hex} now. {decision}: the lit hexes are where it is made",
     "why.undo_none": "Nothing to undo: your last decision showed something, drew by chance or passed the turn (X42)",
+    "why.undo_opened": "Nothing to undo: undo reaches back only to decisions made since the game was opened (X42)",
     "why.premove_unknown": "The pre-move crosses known waters only: {hex} is unexplored",
     "why.premove_enemy": "The pre-move avoids enemy hexes: {hex} is one",
     "why.premove_not_beside_unknown": "The pre-move ends beside unknown waters: {hex} is not",
@@ -498,7 +499,7 @@ EN: dict[str, str] = {
     "ui.first_player": "{player} plays first",
     "ui.found_tile": "You found {tile} at {hex}: keep it face down, or reveal it",
     "ui.party": "Party at {hex}: {boats}",
-    "ui.boat": "{canoe} ({moves} left){passenger}",
+    "ui.boat": "{canoe} ({moves} more to sail){passenger}",
     "ui.boat.passenger": " with {a_piece}",
     "ui.party.empty": "nothing yet: take a canoe or a rumor",
     "help.title": "Rules",
@@ -552,7 +553,8 @@ EN: dict[str, str] = {
     "ui.undo": "Undo",
     "menu.learn": "Learn to play",
     "lessons.title": "Learn to play",
-    "lessons.intro": "Short chapters at the real table. You play Tonga; Samoa is an Easy bot. About {minutes} minutes.",
+    "lessons.intro": ("Short chapters at the real table, each from a position of its own. You play Tonga; Samoa is "
+                      "an Easy bot. About {minutes} minutes."),
     "lessons.chapter": "{n}. {title}",
     "lessons.minutes": "{summary}  ·  {minutes} min",
     "lessons.done": "{summary}  ·  done",
@@ -568,6 +570,9 @@ EN: dict[str, str] = {
     "coach.undo.keys": "Press U (or Ctrl+Z).",
     "coach.undo.pad": "Step with the shoulder buttons to Undo, where the ring pulses, then press A.",
     "coach.wait": "The others play; the lesson goes on at your next decision.",
+    "coach.drawing": "Chance decides now: watch.",
+    "coach.new_game": "Play a game",
+    "lessons.chapter.done": "{n}. {title}  ·  done",
     "pause.skip_chapter": "Skip this chapter",
     "pause.lessons": "Leave to the chapters",
     "ui.final.reveal": "{action}: shows the others what was hidden, and cannot be undone",
@@ -592,7 +597,8 @@ EN: dict[str, str] = {
     "tip.tile.face_down.nobody": "Face-down tile",
     "tip.tile.face_down.known": "Face-down tile: {tile} (discovered by {players})",
     "tip.tile.face_down.known.nobody": "Face-down tile: {tile}",
-    "tip.villages": "Villages {built} of {squares} squares ({green} green, {brown} brown, {improved} improved)",
+    "tip.villages": ("Villages {built} of {squares} possible ({green} green squares; {brown} brown, {improved} of "
+                     "them improved)"),
     "tip.independent": "Independent (local warriors defend it)",
     "tip.controlled": "Controlled by {player}",
     "tip.stack": "{player}: {pieces}",
@@ -644,7 +650,7 @@ EN: dict[str, str] = {
     "decision.setup_build": "{player} places free starting builds at home",
     "decision.build": "{player} builds",
     "decision.card_draw": "The deck deals the cards bought",
-    "decision.claim": "{player} may claim victory",
+    "decision.claim": "{player} may claim victory where their VP, cards shown, reach the target",
     "decision.deforestation": "{player} may answer {claimant_s} claim with Deforestation",
 }
 
@@ -1265,10 +1271,11 @@ def decision_headline(view: View, rules: Ruleset, verbs: set[str]) -> str:
     movement = view["movement"]
     party = movement.get("party") if movement else None       # the mover's own view only
     if movement and party is not None:
-        boats = [text("ui.boat", canoe=_capital(_item(b["canoe"])), moves=b["moves_left"],
+        boats = [text("ui.boat", canoe=_capital(_item(b["canoe"])), moves=unit("hexes", b["moves_left"]),
                       passenger=text("ui.boat.passenger", a_piece=_item(b["passenger"], "a")) if b["passenger"]
                       else "") for b in party["boats"]]
-        boats += [text("ui.boat", canoe=_capital(_item("rumor")), moves=m, passenger="") for m in party["rumors"]]
+        boats += [text("ui.boat", canoe=_capital(_item("rumor")), moves=unit("hexes", m), passenger="")
+                  for m in party["rumors"]]
         boats += [_capital(_item(w)) for w in party["walkers"]]
         return text("ui.party", hex=place(movement["party_at"], rules, tiles),
                     boats=text("list.sep").join(boats) if boats else text("ui.party.empty"))

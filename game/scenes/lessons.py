@@ -25,7 +25,8 @@ class LessonsScene(MenuPage):
         done = flow.tutorial_progress(self.app).done
         chapters = tutorial.chapters()
         resume = next((i for i, c in enumerate(chapters) if c.id not in done), 0)
-        buttons = [Button(words.text("lessons.chapter", n=i + 1, title=c.title),
+        buttons = [Button(words.text("lessons.chapter.done" if c.id in done else "lessons.chapter", n=i + 1,
+                                     title=c.title),
                           partial(flow.start_chapter, self.app, c.id), primary=i == resume)
                    for i, c in enumerate(chapters)]
         self.notes = [words.text("lessons.done" if c.id in done else "lessons.minutes", summary=c.summary,

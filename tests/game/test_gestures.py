@@ -113,7 +113,7 @@ def test_M4_a_party_is_formed_moved_and_stopped_by_gestures(app, rules):
     for verb_args in (("take", ("war_canoe",)), ("take", ("warrior_band", "war_canoe"))):
         action = engine.Action(*verb_args)
         click(app, table.bar.form.widgets[table.bar.actions.index(action)].rect.center)
-    assert "War canoe (2 left) with a warrior band" in engine_headline(table)
+    assert "War canoe (2 hexes more to sail) with a warrior band" in engine_headline(table)
     click(app, screen_of(table, "0906"))
     click(app, table.bar.form.widgets[table.bar.actions.index(engine.Action("done"))].rect.center)
     assert [str(a) for a in table.match.decisions] == ["party 0807", "take war_canoe",

@@ -151,7 +151,9 @@ def test_the_words_of_a_decision_explain_themselves_on_hover_and_focus(app, rule
     app.frame()
     assert shown and shown[-1][0] == words.text("ui.terms")
     assert any(line.startswith("party:") for line in shown[-1])
-    assert placed[-1][1] == table.bar.rect.top and placed[-1][2] == [table.bar.rect], "above the bar, which it avoids"
+    avoided = placed[-1][2]
+    assert placed[-1][1] == table.bar.rect.top and avoided[0] == table.bar.rect, "above the bar, which it avoids"
+    assert avoided[1:] == table.map.lit_rects(), "and the lit hexes the player is about to click"
     shown.clear()
     take = engine.Action("take", ("war_canoe",))
     for _ in range(len(table.focus.stops())):           # the keys: past the lit hexes to the first choice

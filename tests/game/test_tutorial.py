@@ -232,3 +232,23 @@ def test_a_broken_chapter_is_refused_naming_the_key(rules, change, key_named):
     with pytest.raises(engine.ConfigError) as caught:
         tutorial.parse(data, rules)
     assert "chapters.yaml" in str(caught.value) and key_named in str(caught.value)
+
+
+def test_the_lessons_are_counted_without_the_ones_that_wait():
+    coach = tutorial.Coach(tutorial.chapter("move"))
+    waiting = [i for i, lesson in enumerate(coach.chapter.lessons) if lesson.wait]
+    assert waiting and coach.counted() == (1, len(coach.chapter.lessons) - len(waiting))
+    coach.index = waiting[0]
+    assert coach.counted() == (waiting[0] + 1, len(coach.chapter.lessons) - len(waiting)), "as the next one"
+
+
+def test_the_last_chapter_ends_with_a_game(app):
+    from game.scenes.setup import SetupScene
+    for chapter_id in CHAPTERS[:-1]:
+        flow.tutorial_progress(app).finish(chapter_id)
+    monkey.learn(app, CHAPTERS[-1], "mouse", seed=0)
+    table = table_of(app)
+    table.coach.layout()
+    assert [w.label for w in table.coach.form.widgets] == ["Play a game", "All chapters"]
+    click(app, table.coach.form.widgets[0].rect.center)
+    assert isinstance(app.top, SetupScene) and isinstance(app.stack[0], TitleScene)

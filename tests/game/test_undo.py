@@ -94,3 +94,9 @@ def test_X42_tab_reaches_the_lit_hexes_first_and_undo_last(app, rules):
     asked = type(app.top).__name__ == "ConfirmScene"           # 0806 is Samoa's home: the party must stop there
     assert len(made) == 3 or asked, "Tab, Enter: the first lit hex's action (or its confirmation)"
     assert made[:2] == [engine.Action("party", ("0807",)), engine.Action("take", ("war_canoe",))], "nothing undone"
+
+
+def test_X42_with_nothing_decided_since_the_game_was_opened_undo_says_so(app, rules):
+    table = table_for(app, rules, WAR_PARTY)
+    key(app, pygame.K_u)
+    assert table.menus.toasts and "since the game was opened" in table.menus.toasts[-1][0]

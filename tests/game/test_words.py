@@ -206,7 +206,8 @@ def test_a_hex_tooltip_counts_the_pieces_in_words(rules: engine.Ruleset) -> None
                                    "face_up_canoe": True},
                          "Tonga": {"pieces": 1}}}
     lines = words.hex_lines(record, "0806", rules.map.kinds[rules.map.hex_of("0806")], rules, {})
-    assert lines == ["Samoa (0806)", "Villages 4 of 4 squares (4 green, 0 brown, 0 improved)", "Controlled by Samoa",
+    assert lines == ["Samoa (0806)", "Villages 4 of 4 possible (4 green squares; 0 brown, 0 of them improved)",
+                     "Controlled by Samoa",
                      "Samoa: 1 transport canoe, 2 warrior bands and 1 colony; a transport canoe face up",
                      "Tonga: 1 face-down piece"]
     assert words.hex_lines(None, "1509", "unknown", rules, {})[1] == "Unknown waters: only an explorer may enter (E1)"
@@ -419,7 +420,7 @@ DECISIONS = {
     "Tonga draws Invasive Weeds": "Tonga aims Invasive Weeds (A7)",
     "Samoa holds Pele": "Samoa chooses who plays first (T2)",
     "malaria struck Samoa's home": "Samoa names a new home (M11)",
-    "a player who can claim": "Tonga may claim victory (V3)",
+    "a player who can claim": "Tonga may claim victory where their VP, cards shown, reach the target (V3)",
 }
 POSITIONS = sorted({where for _, where in doc_rows()})
 

@@ -298,7 +298,8 @@ class DecisionBar(Section):
         x = pointer[0] if table.map.pointing else self.form.widgets[self.actions.index(pointed)].rect.x
         at = (x, self.rect.top)                       # above the bar: its headline and buttons stay in sight
         lines = [words.text("ui.terms")] + [words.text("ui.term", word=t.word, text=t.text) for t in terms]
-        hud.tooltip(screen, at, lines, self.scale, avoid=[self.rect])
+        avoid = [self.rect, *table.overlays.rects().values(), *table.map.lit_rects()]   # nor a battle or a target
+        hud.tooltip(screen, at, lines, self.scale, avoid=avoid)
         return True
 
     def pointed(self) -> engine.Action | None:

@@ -36,7 +36,7 @@ class CoachPanel(Section):
         self.muted = 0                              # the first line of the device's hint
         self.sizes = table.app.scale                # the sizes the panel is drawn at (layout)
         self.clock = 0.0
-        self._shown: tuple[int, bool, str, tuple[int, int], int] | None = None     # what the layout was made for
+        self._shown: tuple[int, bool, bool, str, tuple[int, int], int] | None = None   # what the layout is for
 
     @property
     def chapter(self) -> tutorial.Chapter:
@@ -103,6 +103,8 @@ class CoachPanel(Section):
             if later:
                 out.append((words.text("coach.next_chapter", title=later[0].title),
                             lambda: flow.start_chapter(app, later[0].id)))
+            else:                                   # all done: a real game next
+                out.append((words.text("coach.new_game"), lambda: flow.leave_tutorial(app, self.table.match, True)))
             out.append((words.text("coach.all_lessons"), lambda: flow.leave_tutorial(app, self.table.match)))
             return out
         if self.model.lesson.reads:
@@ -114,7 +116,8 @@ class CoachPanel(Section):
         would cover more than a third of the map); laid out again when the lesson, the device or the window
         changes. A new lesson's hex is brought into sight, clear of the panel."""
         app = self.table.app
-        key = (self.model.index, self.model.done, app.input.device, app.screen.get_size(), app.scale.unit)
+        key = (self.model.index, self.model.done, self.model.drawing, app.input.device, app.screen.get_size(),
+               app.scale.unit)
         if key == self._shown:
             return
         self._shown = key
@@ -128,8 +131,8 @@ class CoachPanel(Section):
         area, unit = self.table.map_area(), s.unit
         width = min(area.w - unit * 2, unit * 34)
         room = width - unit * 2
-        count = len(self.chapter.lessons)
-        head = words.text("coach.head", title=self.chapter.title, n=min(self.model.index + 1, count), of=count)
+        n, count = self.model.counted()
+        head = words.text("coach.head", title=self.chapter.title, n=n, of=count)
         self.heads = theme.wrap(head, s.small, room, "bold")
         said, *hint = self.said()
         self.lines = theme.wrap(said, s.small, room)
@@ -159,7 +162,9 @@ class CoachPanel(Section):
             return [words.text("coach.chapter_done", title=self.chapter.title)]
         lesson, device = self.model.lesson, self.table.app.input.device
         out = [lesson.say]
-        if lesson.do:
+        if self.model.drawing:
+            out.append(words.text("coach.drawing"))
+        elif lesson.do:
             out.append(words.text(f"coach.do.{device}"))
         elif lesson.undo:
             out.append(words.text(f"coach.undo.{device}"))
@@ -201,7 +206,6 @@ class CoachPanel(Section):
 
     def draw(self, screen: pygame.Surface) -> None:
         self.layout()
-        self.rings(screen)
         scale = self.sizes
         unit = scale.unit
         theme.panel(screen, self.rect, alpha=248)

@@ -208,6 +208,16 @@ class MapSection(Section):
             self._routes = (key, {path for path in routes if len(path) > 1})
         return self._routes[1]
 
+    def lit_rects(self) -> list[pygame.Rect]:
+        """Where the lit hexes are on screen: what a tooltip must not cover."""
+        size = self.layout.size * self.camera.zoom
+        out = []
+        for lit in self.table.plan.by_hex:
+            rect = pygame.Rect(0, 0, size * 1.6, size * 1.6)
+            rect.center = self.camera.to_screen(*self.layout.centres[lit])
+            out.append(rect)
+        return out
+
     def tooltip(self, screen: pygame.Surface) -> None:
         """What the hovered hex (or the cursor's, while keys move it) holds, and what a click would do."""
         h = self.hover if self.hover >= 0 else (-1 if self.pointing else self.cursor)
@@ -226,8 +236,4 @@ class MapSection(Section):
             lines.append(words.text("ui.tip.one", action=words.action_text(actions[0], rules, view))
                          if len(actions) == 1 else words.text("ui.tip.many", n=len(actions)))
         at = self.pointer if self.hover >= 0 else centre
-        size = self.layout.size * self.camera.zoom
-        lit = [pygame.Rect(0, 0, size * 1.6, size * 1.6) for _ in table.plan.by_hex]
-        for rect, lit_hex in zip(lit, table.plan.by_hex, strict=True):
-            rect.center = self.camera.to_screen(*self.layout.centres[lit_hex])
-        hud.tooltip(screen, at, lines, self.scale, ([table.bar.rect] if table.legal else []) + lit)
+        hud.tooltip(screen, at, lines, self.scale, ([table.bar.rect] if table.legal else []) + self.lit_rects())

@@ -284,7 +284,8 @@ class TableScene(Scene):
     def undo(self) -> None:
         """Take back the human's newest decision (X42): the board, the log and the decision as before it."""
         if not self.match.undoable():
-            self.menus.toast(words.text("why.undo_none"))
+            opened = not self.match.decisions               # nothing decided since the game was opened
+            self.menus.toast(words.text("why.undo_opened" if opened else "why.undo_none"))
             return
         self.anim.skip()
         self.match.undo()
@@ -420,6 +421,8 @@ class TableScene(Scene):
         """The map, its marks and animations, the panels and the bar; the overlays draw over this, and the
         menus, toasts and tooltip over them (draw_over)."""
         self.map.draw(screen)
+        if self.coach is not None:
+            self.coach.draw(screen)                 # under a step's banner, which it would hide
         self.anim.draw(screen, self.map.where, self.app.scale.small)
         panels = self.panels()
         self.players.draw(screen, panels)
@@ -428,7 +431,7 @@ class TableScene(Scene):
         if self.legal:
             self.bar.draw(screen)
         if self.coach is not None:
-            self.coach.draw(screen)
+            self.coach.rings(screen)                # over the bar's buttons it rings
 
     def draw_over(self, screen: pygame.Surface) -> None:
         self.menus.draw(screen)
