@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 import engine
+from engine.ai import BOTS
 
 from . import help, paths
 
@@ -66,12 +68,18 @@ def _fail(key: str, expected: str, found: object = "something else") -> engine.C
     return engine.ConfigError(FILE, key, expected, str(found)[:120])
 
 
-def _lesson(raw: object, where: str, rules: engine.Ruleset) -> Lesson:
+def _record(raw: object, where: str, keys: set[str]) -> dict[str, Any]:
+    """A mapping of only these keys, else a ConfigError naming where."""
     if not isinstance(raw, dict):
-        raise _fail(where, "a mapping with say and at most one of do, undo, wait", raw)
-    unknown = set(raw) - LESSON_KEYS
+        raise _fail(where, f"a mapping of {', '.join(sorted(keys))}", raw)
+    unknown = set(raw) - keys
     if unknown:
-        raise _fail(where, f"only the keys {', '.join(sorted(LESSON_KEYS))}", sorted(unknown))
+        raise _fail(where, f"only the keys {', '.join(sorted(keys))}", sorted(unknown))
+    return raw
+
+
+def _lesson(item: object, where: str, rules: engine.Ruleset) -> Lesson:
+    raw = _record(item, where, LESSON_KEYS)
     if not isinstance(raw.get("say"), str) or not raw["say"].strip():
         raise _fail(f"{where}.say", "the text the coach says", raw.get("say"))
     do = raw.get("do", [])
@@ -94,12 +102,8 @@ def _lesson(raw: object, where: str, rules: engine.Ruleset) -> Lesson:
     return Lesson(raw["say"].strip(), tuple(do), undo, wait, point, rule)
 
 
-def _chapter(raw: object, where: str, rules: engine.Ruleset) -> Chapter:
-    if not isinstance(raw, dict):
-        raise _fail(where, "a mapping", raw)
-    unknown = set(raw) - CHAPTER_KEYS
-    if unknown:
-        raise _fail(where, f"only the keys {', '.join(sorted(CHAPTER_KEYS))}", sorted(unknown))
+def _chapter(item: object, where: str, rules: engine.Ruleset) -> Chapter:
+    raw = _record(item, where, CHAPTER_KEYS)
     for key in ("id", "title", "summary"):
         if not isinstance(raw.get(key), str) or not raw[key]:
             raise _fail(f"{where}.{key}", "a text", raw.get(key))
@@ -111,8 +115,10 @@ def _chapter(raw: object, where: str, rules: engine.Ruleset) -> Chapter:
         raise _fail(f"{where}.scenario", "a scenario the rules allow", exc) from None
     names = list(state.names)
     seats = raw.get("seats") or {name: "human" if i == 0 else "easy" for i, name in enumerate(names)}
-    if not isinstance(seats, dict) or sorted(seats) != sorted(names) or list(seats.values()).count("human") != 1:
-        raise _fail(f"{where}.seats", "each player's seat kind, exactly one of them human", seats)
+    if not isinstance(seats, dict) or sorted(seats) != sorted(names) or list(seats.values()).count("human") != 1 \
+            or not set(seats.values()) <= {"human", *BOTS}:
+        raise _fail(f"{where}.seats", f"each player's seat kind ({', '.join(['human', *BOTS])}), exactly one "
+                    "of them human", seats)
     lessons = raw.get("lessons")
     if not isinstance(lessons, list) or not lessons:
         raise _fail(f"{where}.lessons", "a list of lessons", lessons)

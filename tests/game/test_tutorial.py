@@ -225,6 +225,8 @@ def raw_chapters():
     (lambda d: d["chapters"][3]["lessons"].pop(), "chapters[3].lessons[6]"),
     (lambda d: d["chapters"][4].update(minutes="2"), "chapters[4].minutes"),
     (lambda d: d["chapters"][4].update(id="explore"), "chapters"),
+    (lambda d: d["chapters"][0].update(seats={"Tonga": "human", "Samoa": "eesy"}), "chapters[0].seats"),
+    (lambda d: d["chapters"][0]["lessons"].__setitem__(2, ["premove 0807"]), "chapters[0].lessons[2]"),
 ])
 def test_a_broken_chapter_is_refused_naming_the_key(rules, change, key_named):
     data = copy.deepcopy(raw_chapters())
