@@ -54,7 +54,10 @@ def center(col: int, row: int, size: float) -> tuple[float, float]:
     return size + 1.5 * size * col, h / 2 + h * (row + 0.5 * (col & 1))
 
 
+_UNIT_CORNERS = tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
+
+
 def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
-    """The six corners of a flat-topped hex, starting east and going clockwise on screen."""
-    return [(cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i)))
-            for i in range(6)]
+    """The six corners of a flat-topped hex, starting east and going clockwise on screen (the lit hexes are
+    outlined every frame: the unit corners are worked out once)."""
+    return [(cx + size * ux, cy + size * uy) for ux, uy in _UNIT_CORNERS]

@@ -172,8 +172,12 @@ class MapSection(Section):
         action chosen in a menu or the palette, the hover and the cursor."""
         cam, table = self.camera, self.table
         pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260) if table.app.fixed_dt is None else 1.0
+        colours: dict[str, theme.Colour] = {}
         for h, role in gestures.hex_roles(table.plan).items():
-            colour = theme.mix(ROLE_COLOURS.get(role, (255, 255, 255)), (255, 255, 255), 0.3 * pulse)
+            colour = colours.get(role)
+            if colour is None:
+                colour = colours[role] = theme.mix(ROLE_COLOURS.get(role, (255, 255, 255)), (255, 255, 255),
+                                                   0.3 * pulse)
             pygame.draw.polygon(screen, colour, [cam.to_screen(x, y) for x, y in
                                                  self.layout.corners(h, self.layout.size * 0.9)], 3)
         m = self.rules.map
