@@ -19,7 +19,6 @@ class LessonsScene(MenuPage):
         super().__init__(app)
         self.form = Form()
         self.notes: list[str] = []
-        self.sizes = app.scale                      # the sizes the page is drawn at (layout)
 
     def enter(self) -> None:
         done = flow.tutorial_progress(self.app).done
@@ -34,10 +33,6 @@ class LessonsScene(MenuPage):
         self.form = Form([*buttons, Button(words.text("menu.back"), self.back)])
         self.form.focus = resume
         self.layout()
-
-    def layout(self) -> None:
-        self.sizes = self.app.scale.fitting(self.arrange)
-        self.arrange(self.sizes)
 
     def arrange(self, s: Scale) -> bool:
         """A column of chapters, each button with its line under it, between the heading and the foot; False

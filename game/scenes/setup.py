@@ -35,7 +35,6 @@ class SetupScene(MenuPage):
         self.pins: dict[int, str] = {}              # seat -> PIN digits, hashed with the seat's name at the start
         self.windows: dict[int, str] = {}           # seat -> how it answers card windows (game/seats.py)
         self.form = Form()
-        self.sizes = app.scale                      # the sizes the page is drawn at (layout)
         self.build()
 
     def build(self) -> None:
@@ -117,14 +116,9 @@ class SetupScene(MenuPage):
 
     # --- drawing ---------------------------------------------------------------------------------------------
 
-    def layout(self) -> None:
-        """Two columns on the sheet, Back and Start at its foot; drawn smaller, down to UI scale 1's, where the
-        columns would not fit the window or a widget's words its width (`Scale.fitting`)."""
-        self.sizes = self.app.scale.fitting(self.arrange)
-        self.arrange(self.sizes)
-
     def arrange(self, scale: Scale) -> bool:
-        """The widgets laid out at these sizes; whether they all fit."""
+        """Two columns on the sheet, Back and Start at its foot, at these sizes; False where the columns would
+        not fit the window or a widget's words its width."""
         w, h = self.app.screen.get_size()
         unit = scale.unit
         paper = sheet((w, h), scale)
@@ -172,7 +166,6 @@ class SeatsScene(MenuPage):
         super().__init__(app)
         self.setup = setup
         self.form = Form()
-        self.sizes = app.scale                      # the sizes the page is drawn at (layout)
         self.hint: tuple[str, ...] = ()
         self.paper = pygame.Rect(0, 0, 0, 0)
         self.build()
@@ -203,14 +196,9 @@ class SeatsScene(MenuPage):
         self.setup.pins[seat] = digits
         self.build()
 
-    def layout(self) -> None:
-        """A column of the seats' settings under the hint, on a sheet; drawn smaller, down to UI scale 1's,
-        where it would not fit the window (`Scale.fitting`)."""
-        self.sizes = self.app.scale.fitting(self.arrange)
-        self.arrange(self.sizes)
-
     def arrange(self, scale: Scale) -> bool:
-        """The hint and the widgets laid out at these sizes; whether they fit."""
+        """A column of the seats' settings under the hint, on a sheet, at these sizes; False where it would not
+        fit."""
         w, h = self.app.screen.get_size()
         unit = scale.unit
         col_w = min(w - unit * 4, unit * 36)

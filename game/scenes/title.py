@@ -16,7 +16,6 @@ class TitleScene(MenuPage):
     def __init__(self, app: App):
         super().__init__(app)
         self.form = Form()
-        self.sizes = app.scale                      # the sizes the page is drawn at (layout)
         self.name_y = 0.0                           # the centre of the game's name
 
     def enter(self) -> None:
@@ -32,10 +31,6 @@ class TitleScene(MenuPage):
         ])
         self.form.focus = 2 if first else 0
         self.layout()
-
-    def layout(self) -> None:
-        self.sizes = self.app.scale.fitting(self.arrange)
-        self.arrange(self.sizes)
 
     def arrange(self, s: Scale) -> bool:
         """The name at a fifth of the height, the buttons under it from 46 %, moved up to clear the hints at the

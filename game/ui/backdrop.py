@@ -6,7 +6,7 @@ import pygame
 import engine
 
 from .. import theme
-from ..app import Scene
+from ..app import App, Scene
 from ..input import Intent
 from ..render.camera import ZOOMS
 from ..render.layout import Layout
@@ -49,6 +49,20 @@ class MenuPage(Scene):
     """A page of the menus: a form over the painted sea, left by Back (Esc, the pad's B)."""
 
     form: Form
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.sizes = app.scale                      # the sizes the page is drawn at (layout)
+
+    def layout(self) -> None:
+        """The page laid out at the UI scale, or, where `arrange` says its words would not fit, at the largest
+        smaller scale offered, never under UI scale 1's (`Scale.fitting`)."""
+        self.sizes = self.app.scale.fitting(self.arrange)
+        self.arrange(self.sizes)
+
+    def arrange(self, scale: Scale) -> bool:
+        """Place the widgets at these sizes; whether everything fits."""
+        return True
 
     def handle(self, intent: Intent) -> None:
         if not self.form.handle(intent) and intent.kind == "back":
