@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
-import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -21,7 +20,7 @@ from engine.ai import BOTS, Bot, SearchBot, Sight, ask
 from engine.driver import play, step
 from engine.runner import GameResult
 
-from . import botpool
+from . import botpool, paths
 from .seats import SeatSettings, standing
 
 HUMAN = "human"
@@ -214,12 +213,8 @@ class Match:
     def save(self, path: Path) -> None:
         """The game and, beside it, who sits at each seat (written atomically, like the save)."""
         engine.save(self._state, path)
-        meta = seats_path(path)
-        tmp = meta.with_name(meta.name + ".tmp")
-        tmp.write_text(json.dumps({"seats": self.seats,
-                                   "settings": {name: s.to_dict() for name, s in self.settings.items()}}),
-                       encoding="utf-8")
-        os.replace(tmp, meta)
+        paths.write_atomically(seats_path(path), json.dumps({
+            "seats": self.seats, "settings": {name: s.to_dict() for name, s in self.settings.items()}}))
 
     def fast_forward(self, turn: int) -> None:
         """Bots play every seat (a human seat with the rule bot) until turn `turn` starts or the game stops."""

@@ -9,7 +9,6 @@ the player's data folder.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import cache
@@ -176,9 +175,7 @@ class Progress:
     def finish(self, chapter_id: str) -> None:
         self.done.add(chapter_id)
         paths.ensure_dir(self.path.parent)
-        tmp = self.path.with_name(f".{self.path.name}.tmp")
-        tmp.write_text(json.dumps({"done": sorted(self.done)}), encoding="utf-8")
-        os.replace(tmp, self.path)
+        paths.write_atomically(self.path, json.dumps({"done": sorted(self.done)}))
 
 
 class Coach:
