@@ -34,6 +34,10 @@ class Settings:
     # The kinds of decision that cannot be undone (X42) asked about before they are made: one that shows the
     # others something, one that ends the player's part of a step.
     ask_before: set[str] = field(default_factory=lambda: {"reveal", "end"})
+    # The player's preferences (kept between runs in the data folder's settings file, game/settings.py).
+    fullscreen: bool = False
+    rumble: bool = True                   # a pad shakes when a die lands and when a battle ends
+    pad_per_seat: bool = False            # pass and play: each human seat acts with its own pad only
 
 
 class Scene:
@@ -41,6 +45,7 @@ class Scene:
 
     opaque = True
     see_through = False           # an overlay: the scene below still gets time and the intents it leaves
+    in_game = False               # a game is played here: losing the deciding player's pad pauses it
 
     def __init__(self, app: App):
         self.app = app
@@ -107,6 +112,16 @@ class App:
         self.scale = Scale(screen.get_height(), settings.ui_scale)
         self.frame_times: list[float] = []      # seconds each frame took to update and draw (bench/client.py)
         self.frames = 0
+        # Switches between a window and the full screen (F11, the settings); set by whoever opened the display
+        # (game/client.py). It returns the new screen surface.
+        self.toggle_display: Callable[[], pygame.Surface] | None = None
+
+    def toggle_fullscreen(self) -> None:
+        """F11 or the settings: the full screen at the desktop's resolution, or back to the window."""
+        if self.toggle_display is None:
+            return
+        self.toggle_display()
+        self.resized()
 
     def make(self, name: str, *args: Any, **kw: Any) -> Scene:
         """A new scene of the registered name (SCENES), built for this app."""
@@ -177,9 +192,10 @@ class App:
         self.enter(scene)
 
     def reset(self, scene: Scene) -> None:
-        """Empty the stack and start again from `scene` (e.g. back to the title)."""
+        """Empty the stack and start again from `scene` (e.g. back to the title); no seat keeps a pad."""
         while self.stack:
             self.stack.pop().leave()
+        self.input.free_pads()
         self.enter(scene)
 
     def quit(self) -> None:
@@ -202,7 +218,12 @@ class App:
                 intents += self.input.event(e)
         intents += self.input.poll(dt)
         for intent in intents:
-            self.dispatch(intent)
+            if intent.kind == "fullscreen":
+                self.toggle_fullscreen()
+            elif intent.kind == "unplugged":
+                self.pad_lost(intent)
+            else:
+                self.dispatch(intent)
         for scene in reversed(self.live()):
             if scene in self.stack:            # an update may take an overlay away
                 scene.update(dt)
@@ -216,6 +237,13 @@ class App:
         for scene in self.live():
             if scene.handle(intent) or not scene.see_through:
                 return
+
+    def pad_lost(self, intent: Intent) -> None:
+        """The pad in use went away: the game being played, wherever it lies under menus and dialogs, is told
+        (it pauses if the pad was the deciding player's)."""
+        game = next((scene for scene in reversed(self.stack) if scene.in_game), None)
+        if game is not None:
+            game.handle(intent)
 
     def draw(self) -> None:
         if not self.stack:

@@ -1,6 +1,8 @@
 """The UI monkey (CLIENT.md): every human seat's decision is a seeded random legal action, issued as synthetic
-mouse, key or pad events through the real event queue, input layer and scenes. It reads the screen's geometry
-(where a hex, a button or a menu line is drawn) as a player's eyes would, and never applies an action itself.
+mouse or key events through the real event queue, input layer and scenes, or as presses of a real SDL game
+controller (a virtual pad, game/virtualpad.py: its presses come through SDL as a plugged-in pad's do). It reads
+the screen's geometry (where a hex, a button or a menu line is drawn) as a player's eyes would, and never applies
+an action itself.
 
 Each game prints one line: the actions issued, how many could not be produced by input, and the final state
 hash, checked against the hash the engine alone reaches with the same seats, seed and choices.
@@ -23,7 +25,7 @@ import engine
 from engine.ai import BOTS, ask
 from engine.driver import play as drive
 
-from . import flow, gestures
+from . import flow, gestures, virtualpad
 from .app import App
 from .match import HUMAN, Match
 from .scenes.handoff import KEYS, HandoffScene
@@ -63,10 +65,21 @@ class Outcome:
 
 
 class Hands:
-    """Synthetic input on one device, one frame after each gesture."""
+    """Synthetic input on one device, one frame after each gesture. The pad is a virtual one, plugged in here
+    and pulled out by `close`."""
 
     def __init__(self, app: App, device: str):
         self.app, self.device = app, device
+        self.pad: virtualpad.VirtualPad | None = None
+        if device == "pad":
+            self.pad = virtualpad.VirtualPad()
+            self.frame()                                   # the game sees the pad plugged in
+
+    def close(self) -> None:
+        """Pull the pad out between games: the input layer forgets it, and no scene is told (no game waits)."""
+        if self.pad is not None:
+            self.pad.unplug()
+            self.app.input.events(pygame.event.get())
 
     def frame(self, n: int = 1) -> None:
         for _ in range(n):
@@ -109,10 +122,8 @@ class Hands:
 
     def press(self, what: str) -> None:
         """'next', 'select' or 'down' on the keyboard or the pad."""
-        if self.device == "pad":
-            button = PAD[what]
-            pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button))
-            pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=0, button=button))
+        if self.pad is not None:
+            self.pad.press(PAD[what])
         else:
             key = {"next": KEY_NEXT, "select": pygame.K_RETURN, "down": pygame.K_DOWN}[what]
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
@@ -293,6 +304,7 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
             print(f"  unreachable: {action} ({top.shown['step']})", flush=True)
             break
         choices.append(action)
+    hands.close()
     digest = match.state_hash()
     finished = match.stopped
     match.close()
@@ -362,6 +374,7 @@ def learn(app: App, chapter_id: str, device: str, seed: int, limit: int = 4000) 
             issue(hands, table, table.legal[rnd.randrange(len(table.legal))])
         else:
             hands.frame()
+    hands.close()
     return seen
 
 

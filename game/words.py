@@ -386,6 +386,15 @@ EN: dict[str, str] = {
     "handoff.pin": "{player}, type your PIN",
     "handoff.wrong_pin": "Wrong PIN. Type it again.",
     "handoff.erase": "Erase",
+    "handoff.pad.yours": "{player}: press {select} on controller {number}.",
+    "handoff.pad.claim": "{player}: pick up a controller no other player holds and press {select}. "
+                         "It is yours for this game.",
+    "padlost.title": "Controller disconnected",
+    "padlost.seat": "{player}'s controller ({name}) was unplugged. The game waits. Plug it back in, or pick up "
+                    "another controller, and press {select}; or go on with the keys or the mouse.",
+    "padlost.any": "The controller in use ({name}) was unplugged. The game waits. Plug it back in and press "
+                   "{select}, or go on with the keys or the mouse.",
+    "padlost.go": "Go on",
     "pin.choose": "{player}: choose a PIN of four digits",
     "pin.again": "{player}: type the same PIN again",
     "pin.mismatch": "The two PINs differ. {player}: choose a PIN again",

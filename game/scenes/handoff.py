@@ -15,8 +15,14 @@ from ..input import Intent
 from ..seats import PIN_DIGITS, SeatSettings, pin_matches
 from ..theme import Scale
 from ..ui.widgets import Button, Form
+from .message import MessageScene
 
 KEYS = "1234567890"
+
+
+def select_name(app: App) -> str:
+    """The name of the button that selects, on the pad in use."""
+    return "A"
 
 
 class PinPad:
@@ -74,9 +80,32 @@ class HandoffScene(Scene):
         self.form = self.pad.form if self.pad else Form(
             [Button(words.text("handoff.go", player=player), self.go, primary=True)])
 
+    def enter(self) -> None:
+        """With a pad per seat, only this seat's pad acts from now on; a seat without one yet takes the first
+        pad pressed that is no other seat's."""
+        if not self.pads_per_seat:
+            return
+        held = self.app.input.seat_pads
+        self.app.input.only = held.get(self.player, -1)
+        self.app.input.exclude = {pad for seat, pad in held.items() if seat != self.player}
+
+    @property
+    def pads_per_seat(self) -> bool:
+        return self.app.settings.pad_per_seat
+
     def go(self) -> None:
         self.app.pop()
         self.ready(self.player)
+
+    def pad_prompt(self) -> str | None:
+        """Whose pad to press, where each seat has its own."""
+        if not self.pads_per_seat:
+            return None
+        held = self.app.input.pads.get(self.app.input.seat_pads.get(self.player, -1))
+        if held is None:
+            return words.text("handoff.pad.claim", player=self.player, select=select_name(self.app))
+        return words.text("handoff.pad.yours", player=self.player, select=select_name(self.app),
+                          number=held.number)
 
     def check(self, digits: str) -> None:
         self.wrong = not pin_matches(self.settings, self.player, digits)
@@ -84,6 +113,8 @@ class HandoffScene(Scene):
             self.go()
 
     def handle(self, intent: Intent) -> None:
+        if intent.pad >= 0 and self.pads_per_seat:
+            claim(self.app, self.player, intent.pad)
         if self.pad is not None:
             if intent.kind == "type":
                 self.wrong = False
@@ -100,7 +131,7 @@ class HandoffScene(Scene):
         else:
             scale = self.app.scale.fitting(lambda s: fits(s, (w, h), top, title, BANNER + 4 + PAD))
         unit = scale.unit
-        y = banner(screen, self.player, title, words.text("handoff.look_away"), scale, top)
+        y = banner(screen, self.player, title, self.pad_prompt() or words.text("handoff.look_away"), scale, top)
         if self.pad is None:
             button = self.form.widgets[0]
             button.rect = pygame.Rect(0, 0, unit * 18, round(unit * 2.4))
@@ -111,6 +142,31 @@ class HandoffScene(Scene):
         label = theme.text(prompt, scale.body, (255, 200, 160) if self.wrong else theme.WHITE, "semibold")
         screen.blit(label, label.get_rect(center=(w // 2, round(y + unit * 2))))
         self.pad.draw(screen, w / 2, y + unit * 4, unit, scale.body)
+
+
+def claim(app: App, player: str, pad: int) -> None:
+    """The pad pressed becomes the seat's where the seat has none (pass and play with a pad per seat)."""
+    if player not in app.input.seat_pads and pad not in app.input.seat_pads.values():
+        app.input.seat_pads[player] = pad
+        app.input.only, app.input.exclude = pad, set()
+
+
+@scene("padlost")
+class PadLostScene(MessageScene):
+    """The deciding player's pad went away: the game waits (the table under this dialog gets no time) until
+    someone goes on, by a pad (with a pad per seat, it becomes the seat's), the keys or the mouse."""
+
+    def __init__(self, app: App, player: str, name: str):
+        key = "padlost.seat" if player else "padlost.any"
+        super().__init__(app, words.text("padlost.title"),
+                         words.text(key, player=player, name=name, select=select_name(app)),
+                         [Button(words.text("padlost.go"), app.pop, primary=True)])
+        self.player = player
+
+    def handle(self, intent: Intent) -> None:
+        if intent.pad >= 0 and self.player and intent.kind == "select":
+            claim(self.app, self.player, intent.pad)
+        super().handle(intent)
 
 
 @scene("pin")

@@ -39,6 +39,8 @@ SPATIAL = ("point", "select", "zoom")       # pointer intents that go to the reg
 
 @scene("table")
 class TableScene(Scene):
+    in_game = True
+
     def __init__(self, app: App, match: Match, coach: tutorial.Coach | None = None):
         super().__init__(app)
         self.match = match
@@ -355,6 +357,9 @@ class TableScene(Scene):
         """Route an intent: skip the animations, else to an open menu, else to the region under the pointer,
         else to the focus and the table's commands."""
         kind = intent.kind
+        if kind == "unplugged":
+            self.pad_lost(intent)
+            return
         if intent.pointer:
             self.map.pointer = (intent.x, intent.y)
         self.map.pointing = intent.pointer
@@ -374,6 +379,13 @@ class TableScene(Scene):
                 section.handle(intent)
         elif not self.command(intent):
             self.map.handle(intent)
+
+    def pad_lost(self, intent: Intent) -> None:
+        """A pad went away (App.pad_lost): the game waits if it was the deciding player's."""
+        if intent.who and intent.who != self.match.human_to_act():
+            return                                  # another seat's pad: its next hand-off asks for one
+        lost = self.app.input.lost
+        self.app.push(self.app.make("padlost", intent.who, lost.name if lost else ""))
 
     def command(self, intent: Intent) -> bool:
         """The intents that name what to do rather than where: focus, palette, orders, log, pause."""
