@@ -32,6 +32,7 @@ from .scenes.handoff import KEYS, HandoffScene
 from .scenes.message import ConfirmScene
 from .scenes.table import TableScene
 from .seats import IN_PERSON, ORDER_CHOICES, ORDERS, SeatSettings, pin_hash, standing, window_power
+from .ui.widgets import Form
 
 KEY_NEXT = pygame.K_TAB
 PAD = {"next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, "select": pygame.CONTROLLER_BUTTON_A,
@@ -65,19 +66,19 @@ class Outcome:
 
 
 class Hands:
-    """Synthetic input on one device, one frame after each gesture. The pad is a virtual one, plugged in here
-    and pulled out by `close`."""
+    """Synthetic input on one device, one frame after each gesture. The pad is a virtual one: the one given, or
+    one plugged in here and pulled out by `close`."""
 
-    def __init__(self, app: App, device: str):
+    def __init__(self, app: App, device: str, pad: virtualpad.VirtualPad | None = None):
         self.app, self.device = app, device
-        self.pad: virtualpad.VirtualPad | None = None
-        if device == "pad":
-            self.pad = virtualpad.VirtualPad()
+        self.pad, self.own = pad, False
+        if device == "pad" and pad is None:
+            self.pad, self.own = virtualpad.VirtualPad(), True
             self.frame()                                   # the game sees the pad plugged in
 
     def close(self) -> None:
         """Pull the pad out between games: the input layer forgets it, and no scene is told (no game waits)."""
-        if self.pad is not None:
+        if self.pad is not None and self.own:
             self.pad.unplug()
             self.app.input.events(pygame.event.get())
 
@@ -165,9 +166,17 @@ def confirm(hands: Hands, scene: ConfirmScene) -> None:
     if hands.device == "mouse":
         hands.click(scene.form.widgets[go].rect.center)
         return
-    while scene.form.focus != go:
-        hands.press("next")
+    step_to(hands, scene.form, go)
     hands.press("select")
+
+
+def step_to(hands: Hands, form: Form, index: int) -> None:
+    """Press "next" until the widget at `index` has the focus (or every widget was passed: the press did not
+    arrive, and the decision will be found unreachable)."""
+    for _ in range(len(form.widgets)):
+        if form.focus == index:
+            return
+        hands.press("next")
 
 
 def point(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
@@ -255,9 +264,7 @@ def unlock(hands: Hands, scene: HandoffScene, pin: str | None, wrong_first: bool
             elif hands.device == "mouse":
                 hands.click(scene.form.widgets[KEYS.index(digit)].rect.center)
             else:
-                target = KEYS.index(digit)
-                while scene.form.focus != target:
-                    hands.press("next")
+                step_to(hands, scene.form, KEYS.index(digit))
                 hands.press("select")
 
 

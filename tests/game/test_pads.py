@@ -1,0 +1,250 @@
+"""Real game controllers (issue 25): SDL's virtual joystick on the libSDL2 that pygame-ce loads makes a pad that
+SDL treats as plugged in (game/virtualpad.py); its presses come through SDL's game-controller layer, the event
+queue, the input layer and the scenes, as a player's pad's do. No test here posts a controller event: posting one
+fails the test (`no_posted_pad_events`)."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import engine
+from game import monkey, virtualpad
+from game.app import App
+from game.match import Match
+from game.scenes.handoff import HandoffScene, PadLostScene
+from game.scenes.setup import SetupScene
+from game.scenes.table import TableScene
+from game.scenes.title import TitleScene
+
+from .conftest import key
+
+pytestmark = pytest.mark.skipif(virtualpad.available() is not None, reason=f"no virtual pads here: "
+                                f"{virtualpad.available()}")
+A, B, LB, RB = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+                pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+RIGHT = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
+
+
+@pytest.fixture(autouse=True)
+def no_posted_pad_events(monkeypatch):
+    """A pad test that posts controller events proves nothing about pads: posting one fails."""
+    real = pygame.event.post
+
+    def post(event: pygame.event.Event) -> bool:
+        assert not pygame.CONTROLLERAXISMOTION <= event.type <= pygame.CONTROLLERDEVICEREMAPPED, \
+            "a pad test posted a controller event"
+        return real(event)
+    monkeypatch.setattr(pygame.event, "post", post)
+
+
+@pytest.fixture
+def plug():
+    """Plug virtual pads in (of a make: xbox, playstation, nintendo, steamdeck); all are pulled out after."""
+    made: list[virtualpad.VirtualPad] = []
+
+    def make(kind: str = "xbox") -> virtualpad.VirtualPad:
+        made.append(virtualpad.VirtualPad(kind))
+        return made[-1]
+    yield make
+    for pad in made:
+        pad.unplug()
+    pygame.event.clear()
+
+
+def press(app: App, pad: virtualpad.VirtualPad, button: int, frames: int = 1) -> None:
+    pad.press(button)
+    for _ in range(frames):
+        app.frame()
+
+
+def focus_on(app: App, pad: virtualpad.VirtualPad, form, index: int) -> None:
+    """Step the focus with the right shoulder until the widget at `index` has it (a player's eyes on the ring)."""
+    for _ in range(len(form.widgets) + 1):
+        if form.focus == index:
+            return
+        press(app, pad, RB)
+    raise AssertionError(f"the focus never reached widget {index}")
+
+
+def test_a_pad_plugged_in_at_the_title_starts_a_game_alone(app, plug):
+    app.push(app.make("title"))
+    app.frame()
+    assert app.input.pads == {}
+    pad = plug("playstation")
+    app.frame()                                       # SDL's device-added event: the pad is opened
+    assert [p.name for p in app.input.pads.values()] == ["PS5 Controller"]
+    title = app.top
+    assert isinstance(title, TitleScene)
+    labels = [w.label for w in title.form.widgets]
+    focus_on(app, pad, title.form, labels.index("New game"))
+    assert app.input.device == "pad" and app.input.family == "playstation"
+    press(app, pad, A)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    press(app, pad, pygame.CONTROLLER_BUTTON_DPAD_LEFT)          # players: 4 -> 3 -> 2 (the players' line)
+    press(app, pad, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+    assert setup.players == 2
+    start = next(i for i, w in enumerate(setup.form.widgets) if w.label == "Start")
+    focus_on(app, pad, setup.form, start)
+    press(app, pad, A, frames=3)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert len(table.match.names) == 2 and table.match.seats[table.match.names[0]] == "human"
+    made = play_by_pad(app, table, pad, decisions=12)
+    assert len(made) == 12 and table.match.decisions[-12:] == made
+
+
+def play_by_pad(app: App, table: TableScene, pad: virtualpad.VirtualPad, decisions: int,
+                seed: int = 1) -> list[engine.Action]:
+    """Make seeded random legal decisions with the pad, as the UI monkey does; returns those made."""
+    hands = monkey.Hands(app, "pad", pad)
+    rnd = random.Random(seed)
+    made: list[engine.Action] = []
+    for _ in range(20000):
+        if len(made) == decisions:
+            break
+        if not table.legal or table.anim.busy or table.pending or not app.takes_input(table):
+            app.frame()
+            continue
+        action = table.legal[rnd.randrange(len(table.legal))]
+        monkey.issue(hands, table, action)
+        assert table.match.decisions[-1] == action, f"{action} was not made by the pad"
+        made.append(action)
+    return made
+
+
+def test_decisions_of_every_kind_by_a_real_pad(app, rules, plug):
+    """Hexes, the bar's buttons, a hex's menu, the players' rows (turn order), the confirmation of a decision that
+    cannot be undone, and the hand-off's PIN keypad, all by a pad: a pass-and-play monkey game of four seats."""
+    failures, counts = monkey.run(app, rules, 1, "pad", ["human"], 4, 23, {}, 6, privacy=True)
+    assert failures == 0
+    assert {"premove", "explore", "build", "end", "party", "go", "order", "reveal"} <= set(counts), counts
+    assert counts["(hand-offs)"] > 10
+
+
+def test_a_pad_present_before_the_game_starts_is_opened(screen, rules, tmp_path, plug):
+    from game.app import Settings
+    pad = plug("nintendo")
+    application = App(screen, Settings(data_dir=tmp_path, speed="instant"), rules, fixed_dt=1 / 60)
+    assert [p.family for p in application.input.pads.values()] == ["nintendo"]
+    application.push(application.make("title"))
+    application.frame()                              # SDL's added event for it changes nothing
+    press(application, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert application.input.device == "pad" and len(application.input.pads) == 1
+
+
+def test_unplugging_the_pad_in_use_pauses_the_game_until_someone_goes_on(app, rules, plug):
+    pad = plug()
+    match = Match.new(rules, 2, ["human", "normal"], 5, speed="instant")
+    from game import flow
+    flow.start_match(app, match)
+    table = app.top
+    play_by_pad(app, table, pad, decisions=3)
+    pad.unplug()
+    app.frame()
+    lost = app.top
+    assert isinstance(lost, PadLostScene) and "Xbox Series X Controller" in lost.message
+    before = (len(match.decisions), match.state_hash())
+    for _ in range(120):                             # the game waits: no bot, no chance moves under the dialog
+        app.frame()
+    assert (len(match.decisions), match.state_hash()) == before
+    second = plug("steamdeck")
+    app.frame()
+    press(app, second, A)                            # another pad goes on
+    assert app.top is table and app.input.family == "xbox"
+    play_by_pad(app, table, second, decisions=2)
+
+
+def test_unplugging_a_pad_not_in_use_changes_nothing(app, rules, plug):
+    pad, spare = plug(), plug("playstation")
+    from game import flow
+    flow.start_match(app, Match.new(rules, 2, ["human", "normal"], 5, speed="instant"))
+    table = app.top
+    play_by_pad(app, table, pad, decisions=1)
+    spare.unplug()
+    app.frame()
+    assert app.top is table and len(app.input.pads) == 1
+    # With the keys in use, losing the pad waits for nothing either.
+    key(app, pygame.K_TAB)
+    pad.unplug()
+    app.frame()
+    assert app.top is table and app.input.device == "keys"
+
+
+def test_two_pads_in_pass_and_play_each_seat_acting_with_its_own(app, rules, plug):
+    app.settings.pad_per_seat = True
+    first, second = plug(), plug("playstation")
+    from game import flow
+    match = Match.new(rules, 2, ["human", "human"], 8, speed="instant")
+    flow.start_match(app, match)
+    app.frame()
+    owners: dict[str, virtualpad.VirtualPad] = {}
+    handoffs = 0
+    for _ in range(20000):
+        top = app.top
+        if isinstance(top, HandoffScene):
+            handoffs += 1
+            player = top.player
+            if player not in owners:                 # the first hand-off: the seat takes the pad pressed
+                assert "pick up a controller" in top.pad_prompt()
+                owners[player] = first if not owners else second
+            else:
+                assert f"controller {app.input.pads[owners[player].instance_id].number}" in top.pad_prompt()
+                other = second if owners[player] is first else first
+                press(app, other, A)                  # another player's pad does nothing here
+                assert app.top is top
+            press(app, owners[player], A)
+            assert app.top is not top
+            continue
+        table = next((scene for scene in app.live() if isinstance(scene, TableScene)), None)
+        if table is None or not table.legal or table.anim.busy or table.pending:
+            app.frame()
+            continue
+        player = table.match.human_to_act()
+        mine, other = owners[player], (second if owners[player] is first else first)
+        focus = table.focus.stop()
+        press(app, other, RB)                         # the other seat's pad moves nothing
+        assert table.focus.stop() == focus
+        made = play_by_pad(app, table, mine, decisions=1, seed=handoffs)
+        assert made and match.decisions[-1] == made[0]
+        if handoffs >= 5:
+            break
+    assert handoffs >= 5 and set(owners) == {"Tonga", "Samoa"} == set(app.input.seat_pads)
+
+
+def test_held_stick_steps_the_cursor_faster_and_faster(app, plug):
+    pad = plug()
+    app.push(app.make("title"))
+    app.frame()
+    pad.tilt(pygame.CONTROLLER_AXIS_LEFTX, 1.0)
+    steps = []
+    for _ in range(60):                               # one second at 60 frames
+        steps += [i for i in app.input.events(pygame.event.get()) if i.kind == "cursor"]
+        steps += [i for i in app.input.poll(1 / 60) if i.kind == "cursor"]
+    pad.tilt(pygame.CONTROLLER_AXIS_LEFTX, 0.0)
+    assert all(i.dx == 1 and i.pad == pad.instance_id for i in steps)
+    assert len(steps) >= 10, "held for a second, the stick steps at least ten hexes"
+    assert len(steps) > 1 / 0.16 + 1, "faster than the first repeat rate alone would give"
+
+
+def test_rumble_reaches_the_pad_in_use_unless_switched_off(app, plug):
+    pad = plug()
+    app.frame()                                       # the game opens the pad it was told of
+    press(app, pad, A)
+    app.input.rumble(0.5, 1.0, 80)
+    assert pad.rumbles == [(32767, 65535)]
+    app.input.rumble_on = False
+    app.input.rumble(0.5, 1.0, 80)
+    assert len(pad.rumbles) == 1
+
+
+def test_the_ui_monkeys_pad_is_a_real_device(app, rules, monkeypatch):
+    """With every controller event posted refused (the autouse fixture), the pad monkey still plays: its presses
+    come from SDL's device. Take the device's presses away and the same game fails."""
+    failures, counts = monkey.run(app, rules, 1, "pad", None, None, 31, {}, 2)
+    assert failures == 0 and sum(counts.values()) > 10
+    monkeypatch.setattr(virtualpad.VirtualPad, "press", lambda pad, button: None)
+    failures, _ = monkey.run(app, rules, 1, "pad", None, None, 31, {}, 2)
+    assert failures == 1
