@@ -248,3 +248,33 @@ def test_the_ui_monkeys_pad_is_a_real_device(app, rules, monkeypatch):
     monkeypatch.setattr(virtualpad.VirtualPad, "press", lambda pad, button: None)
     failures, _ = monkey.run(app, rules, 1, "pad", None, None, 31, {}, 2)
     assert failures == 1
+
+
+def test_the_pad_shakes_when_the_die_lands_and_when_the_battle_ends(app, rules, plug):
+    """M14's battle at normal speed, played with a pad: a short knock as each die comes to rest, a long one when
+    the battle's result is known; nothing with rumble switched off."""
+    from game.scenes.table.scene import RUMBLE_LANDED, RUMBLE_OUTCOME
+
+    from .test_battle import m14_table
+    landed, outcome = ((round(lo * 65535), round(hi * 65535)) for lo, hi, _ in (RUMBLE_LANDED, RUMBLE_OUTCOME))
+    pad = plug()
+    app.frame()
+    for rumble in (True, False):
+        app.input.rumble_on = rumble
+        press(app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)      # the pad is the device in use
+        pad.rumbles.clear()
+        table = m14_table(app, rules, speed="normal")
+        throws: list = []
+        for _ in range(6000):
+            if table.battle is None and throws:
+                break
+            throw = table.anim.throw
+            if throw is not None and all(throw is not seen for seen in throws):
+                throws.append(throw)
+            if table.legal and not table.anim.busy:
+                table.act(table.legal[0])
+            app.frame()
+        assert len(throws) >= 2
+        shakes = [r for r in pad.rumbles if r != (0, 0)]          # (0, 0): SDL stopping a rumble whose time ran out
+        assert shakes == ([landed] * len(throws) + [outcome] if rumble else []), pad.rumbles
+        app.pop()

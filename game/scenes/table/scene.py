@@ -18,7 +18,7 @@ import engine
 
 from ... import anim, flow, gestures, help, tutorial, words
 from ...app import App, Scene, scene
-from ...battle import BattleModel
+from ...battle import OUTCOMES, BattleModel
 from ...input import Intent
 from ...match import Match
 from . import regions
@@ -37,6 +37,10 @@ PASSIVE = ("point", "pan", "zoom")          # intents that do not skip the anima
 SPATIAL = ("point", "select", "zoom")       # pointer intents that go to the region under the pointer
 
 
+RUMBLE_LANDED = (0.35, 0.7, 120)          # a pad's low and high motors and how long (ms): the die lands
+RUMBLE_OUTCOME = (0.7, 1.0, 400)          # ... a battle's result is known
+
+
 @scene("table")
 class TableScene(Scene):
     in_game = True
@@ -48,6 +52,7 @@ class TableScene(Scene):
         self.shown = match.view(self.viewer.shown)  # the view the board shows (installed after animations)
         self.shown_version = 0
         self.pending = False                       # a newer view waits for the animations to end
+        self.landed: anim.DieThrow | None = None   # the last throw whose landing the pad felt
         self.anim = anim.Queue(self.apply_events, self.follow)
         self.legal: list[engine.Action] = []
         self.plan = gestures.Plan()
@@ -78,6 +83,10 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.anim.update(dt)
+        throw = self.anim.throw
+        if throw is not None and throw is not self.landed and (throw.hurried or throw.elapsed >= throw.throw.duration):
+            self.landed = throw                   # the die comes to rest: the pad in the player's hands knocks
+            self.app.input.rumble(*RUMBLE_LANDED)
         self.menus.tick(dt)
         self.players.tick(dt)
         if self.coach is not None:
@@ -156,6 +165,8 @@ class TableScene(Scene):
                 self.overlays.put("battle", BattleModel.from_event(event))
             elif self.battle is not None and event.get("hex") == self.battle.hex:
                 self.battle.apply(event)
+                if event.get("kind") in OUTCOMES:
+                    self.app.input.rumble(*RUMBLE_OUTCOME)
 
     def enter(self) -> None:
         self.overlays.attach()
