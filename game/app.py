@@ -115,6 +115,7 @@ class App:
         # Switches between a window and the full screen (F11, the settings); set by whoever opened the display
         # (game/client.py). It returns the new screen surface.
         self.toggle_display: Callable[[], pygame.Surface] | None = None
+        self.each_frame: list[Callable[[], None]] = []     # called before each frame's events (a scripted pad)
 
     def toggle_fullscreen(self) -> None:
         """F11 or the settings: the full screen at the desktop's resolution, or back to the window."""
@@ -207,6 +208,8 @@ class App:
         """Pump events, pass intents to the top scene, update, draw and show one frame."""
         dt = self.fixed_dt if self.fixed_dt is not None else min(self.clock.tick(FPS) / 1000, 0.1)
         start = time.perf_counter()
+        for call in self.each_frame:
+            call()
         events = pygame.event.get()
         intents: list[Intent] = []
         for e in events:

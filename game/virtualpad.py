@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -139,3 +140,52 @@ class VirtualPad:
         """The pad's device index today (indices shift down when an earlier pad goes)."""
         ids = [self.lib.SDL_JoystickGetDeviceInstanceID(i) for i in range(self.lib.SDL_NumJoysticks())]
         return ids.index(self.instance_id)
+
+
+BUTTON_NAMES = {
+    "a": pygame.CONTROLLER_BUTTON_A, "b": pygame.CONTROLLER_BUTTON_B, "x": pygame.CONTROLLER_BUTTON_X,
+    "y": pygame.CONTROLLER_BUTTON_Y, "back": pygame.CONTROLLER_BUTTON_BACK, "start": pygame.CONTROLLER_BUTTON_START,
+    "lb": pygame.CONTROLLER_BUTTON_LEFTSHOULDER, "rb": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+    "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+    "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+    "r3": pygame.CONTROLLER_BUTTON_RIGHTSTICK,
+}
+
+
+class Script:
+    """A virtual pad played by a script, for looking at the game in a real window with a pad as the device in
+    use (PARADISE_PAD_SCRIPT, read by game/client.py): `make NAME; wait SECONDS; BUTTON; BUTTON*N; ...`, e.g.
+    "make playstation; wait 2; down; up; a". Steps run on the wall clock, one press per call of `tick`."""
+
+    def __init__(self, text: str, clock: Callable[[], float]):
+        self.clock = clock
+        self.steps: list[tuple[str, str]] = []
+        self.make = "xbox"
+        for part in filter(None, (p.strip() for p in text.split(";"))):
+            word, _, arg = part.partition(" ")
+            if word == "make":
+                self.make = arg.strip()
+            elif word == "wait":
+                self.steps.append(("wait", arg.strip()))
+            else:
+                name, _, times = word.partition("*")
+                if name not in BUTTON_NAMES:
+                    raise ValueError(f"pad script: no button {name!r}; buttons: {', '.join(BUTTON_NAMES)}")
+                self.steps += [("press", name)] * int(times or 1)
+        self.pad: VirtualPad | None = None
+        self.until = 0.0
+
+    def tick(self) -> None:
+        """Plug the pad in at the first call; then do the next step whose time has come."""
+        now = self.clock()
+        if self.pad is None:
+            self.pad, self.until = VirtualPad(self.make), now + 0.5
+            return
+        if now < self.until or not self.steps:
+            return
+        kind, arg = self.steps.pop(0)
+        if kind == "wait":
+            self.until = now + float(arg)
+        else:
+            self.pad.press(BUTTON_NAMES[arg])
+            self.until = now + 0.25
