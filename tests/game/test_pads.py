@@ -278,3 +278,26 @@ def test_the_pad_shakes_when_the_die_lands_and_when_the_battle_ends(app, rules, 
         shakes = [r for r in pad.rumbles if r != (0, 0)]          # (0, 0): SDL stopping a rumble whose time ran out
         assert shakes == ([landed] * len(throws) + [outcome] if rumble else []), pad.rumbles
         app.pop()
+
+
+def test_a_scripted_pad_plays_on_its_own_clock(app):
+    """The pad that plays the game in a real window for screenshots (PARADISE_PAD_SCRIPT): plugged in at the
+    first frame, its presses at their times."""
+    now = [0.0]
+    script = virtualpad.Script("make nintendo; wait 1; down*2; up", lambda: now[0])
+    app.each_frame.append(script.tick)
+    app.push(app.make("title"))
+    title = app.top
+    start = title.form.focus
+    try:
+        for _ in range(40):
+            app.frame()
+            now[0] += 0.1
+        assert app.input.family == "nintendo" and app.input.device == "pad"
+        enabled = [i for i, w in enumerate(title.form.widgets) if w.enabled]
+        assert title.form.focus == enabled[(enabled.index(start) + 1) % len(enabled)]
+    finally:
+        assert script.pad is not None
+        script.pad.unplug()
+    with pytest.raises(ValueError, match="no button 'jump'"):
+        virtualpad.Script("jump", lambda: 0.0)
