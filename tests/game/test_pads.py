@@ -301,3 +301,87 @@ def test_a_scripted_pad_plays_on_its_own_clock(app):
         script.pad.unplug()
     with pytest.raises(ValueError, match="no button 'jump'"):
         virtualpad.Script("jump", lambda: 0.0)
+
+
+def choose(app: App, pad: virtualpad.VirtualPad, label: str, frames: int = 2) -> None:
+    """Step the top scene's focus to the button of that label and press A."""
+    form = app.top.form
+    index = next(i for i, w in enumerate(form.widgets) if w.label == label)
+    focus_on(app, pad, form, index)
+    press(app, pad, A, frames)
+
+
+def test_every_screen_by_a_pad_alone(app, rules, plug):
+    """The title's every page and back, the setup's pass-and-play page and a PIN set on its keypad, and at the
+    table the menu (Start), the log (View), the palette (Y), the rules (R3), all opened and left by the pad."""
+    from game.scenes.help import HelpScene
+    from game.scenes.lessons import LessonsScene
+    from game.scenes.message import ConfirmScene
+    from game.scenes.pause import PauseScene
+    pad = plug("playstation")
+    app.push(app.make("title"))
+    app.frame()
+    title = app.top
+    for label, kind in (("Learn to play", LessonsScene), ("Rules", HelpScene), ("Settings", None)):
+        choose(app, pad, label)
+        assert app.top is not title and (kind is None or isinstance(app.top, kind)), label
+        press(app, pad, B, frames=2)
+        assert app.top is title, f"B leaves {label}"
+    choose(app, pad, "New game")
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    seat = next(i for i, w in enumerate(setup.form.widgets) if w.label.startswith("Seat 2"))
+    focus_on(app, pad, setup.form, seat)
+    for _ in range(4):                                # seat 2: a bot -> a person
+        if setup.seats[1] != "human":
+            press(app, pad, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+    assert setup.seats[1] == "human"
+    choose(app, pad, "Pass and play…" if any(w.label == "Pass and play…" for w in setup.form.widgets)
+           else next(w.label for w in setup.form.widgets if w.label.startswith("Pass and play")))
+    seats_page = app.top
+    assert seats_page is not setup
+    first_pin = next(i for i, w in enumerate(seats_page.form.widgets) if "PIN" in w.label)
+    focus_on(app, pad, seats_page.form, first_pin)
+    press(app, pad, A)
+    keypad = app.top                                 # the PIN keypad: 1, 2, 3, 4 twice by the pad
+    for _ in range(2):
+        for digit in "1234":
+            focus_on(app, pad, keypad.pad.form, "1234567890".index(digit))
+            press(app, pad, A)
+    assert app.top is seats_page and 0 in setup.pins
+    press(app, pad, B, frames=2)
+    assert app.top is setup
+    choose(app, pad, "Start", frames=3)
+    while not isinstance(app.top, TableScene):
+        top = app.top
+        assert isinstance(top, HandoffScene), type(top).__name__
+        if top.pad is not None:                       # the PIN chosen above
+            for digit in "1234":
+                focus_on(app, pad, top.form, "1234567890".index(digit))
+                press(app, pad, A)
+        else:
+            press(app, pad, A)
+        app.frame()
+    table = app.top
+    for _ in range(200):
+        if table.legal and not table.anim.busy and app.top is table:
+            break
+        app.frame()
+    press(app, pad, pygame.CONTROLLER_BUTTON_START)
+    assert isinstance(app.top, PauseScene)
+    press(app, pad, B)
+    assert app.top is table
+    shown = table.log.show
+    press(app, pad, pygame.CONTROLLER_BUTTON_BACK)
+    assert table.log.show != shown
+    press(app, pad, pygame.CONTROLLER_BUTTON_RIGHTSTICK)
+    assert isinstance(app.top, HelpScene)
+    press(app, pad, B, frames=2)
+    assert app.top is table
+    press(app, pad, pygame.CONTROLLER_BUTTON_Y)
+    assert table.menus.palette is not None, "the palette of every legal action"
+    before = len(table.match.decisions)
+    press(app, pad, A, frames=3)
+    if isinstance(app.top, ConfirmScene):             # a decision that asks first (X42)
+        choose(app, pad, app.top.form.widgets[-1].label)
+    assert len(table.match.decisions) == before + 1, "A chose the palette's first action"
