@@ -59,7 +59,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="with --new: bots play every seat until turn N starts, then the window takes over")
     window.add_argument("--data-dir", default=None, help="where saves, autosaves and settings live")
     window.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1920x1080")
-    window.add_argument("--fullscreen", action="store_true", help="fill the screen")
+    window.add_argument("--fullscreen", action="store_true", help="fill the screen at its resolution (F11 switches)")
     window.add_argument("--ui-scale", type=float, default=1.0, help="scale of text and widgets: 1 to 2")
     window.add_argument("--speed", default=None, choices=SPEEDS, help="bot turns and animations")
     window.add_argument("--exit-at-end", action="store_true", help="close the window when the game ends")

@@ -3,11 +3,11 @@ when the window closes (the result line of each game that ended, as `main.py --h
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -15,45 +15,28 @@ import engine
 
 from . import flow, scenes
 from . import monkey as ui_monkey
+from . import settings as preferences
 from .app import App, Settings
+from .display import DEFAULT_SIZE, Display, desktop_size, fitting_size, kept_window, start_sdl
 from .match import Match
 from .paths import default_data_dir, ensure_dir
 
-DEFAULT_SIZE = (1280, 720)
 
-
-def fitting_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """A window for a screen of this size: the largest 16:9 one within 85 % of it, and 1280x720 where the screen
-    is small or unknown (then as much of it as 90 % allows)."""
-    if not desktop or min(desktop) <= 0:
-        return DEFAULT_SIZE
-    w, h = desktop
-    width = min(w * 0.85, h * 0.85 * 16 / 9)
-    if width < DEFAULT_SIZE[0]:
-        return min(DEFAULT_SIZE[0], round(w * 0.9)), min(DEFAULT_SIZE[1], round(h * 0.9))
-    return round(width), round(width * 9 / 16)
-
-
-def open_display(size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
-    """The window: of `size`, or fitting the screen (issue 24: it once opened at 1280x720 on any screen)."""
-    pygame.display.init()
-    pygame.font.init()
-    with contextlib.suppress(pygame.error):     # no sound card: play silent (ENV-NOTES, audio)
-        pygame.mixer.init()
-    flags = pygame.FULLSCREEN | pygame.SCALED if fullscreen else pygame.RESIZABLE
-    if size is None:
-        desktops = pygame.display.get_desktop_sizes()
-        size = fitting_size(desktops[0] if desktops else None)
-    screen = pygame.display.set_mode(size, flags)
-    pygame.display.set_caption("Paradise")
-    return screen
-
-
-def settings_from(args: argparse.Namespace) -> Settings:
-    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+def settings_from(args: argparse.Namespace, data_dir: Path, stored: dict[str, Any]) -> Settings:
+    """The run's settings: the stored preferences, and over them what the command line says."""
     speed = args.speed or ("instant" if args.screenshot or args.ui_monkey else "normal")
-    return Settings(data_dir=data_dir, speed=speed, ui_scale=args.ui_scale, exit_at_end=args.exit_at_end,
-                    max_turns=args.turns)
+    settings = preferences.applied(Settings(data_dir=data_dir, speed=speed, ui_scale=args.ui_scale,
+                                            exit_at_end=args.exit_at_end, max_turns=args.turns), stored)
+    settings.fullscreen = settings.fullscreen or args.fullscreen
+    return settings
+
+
+def toggled(app: App, display: Display) -> pygame.Surface:
+    """F11 or the settings: the full screen or the window, and the player's choice kept for the next run."""
+    screen = display.toggle()
+    app.settings.fullscreen = display.fullscreen
+    preferences.save(app.settings.data_dir, fullscreen=display.fullscreen, window=display.window)
+    return screen
 
 
 def first_match(app: App, args: argparse.Namespace) -> Match | None:
@@ -74,12 +57,28 @@ def first_match(app: App, args: argparse.Namespace) -> Match | None:
     return match
 
 
+def open_app(args: argparse.Namespace, rules: engine.Ruleset) -> tuple[App, Display]:
+    """The display opened as the command line and the stored preferences say (the command line wins), and the app
+    on it, F11 and the settings wired to switch the full screen."""
+    # Pictures and runs that must not depend on the screen or on the player's preferences.
+    fixed = args.screenshot or args.ui_monkey
+    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+    stored = {} if fixed else preferences.load(data_dir)
+    start_sdl()
+    desktop = desktop_size()
+    window = DEFAULT_SIZE if fixed else kept_window(stored.get(preferences.WINDOW), desktop) or fitting_size(desktop)
+    display = Display(args.size or window)
+    settings = settings_from(args, data_dir, stored)
+    app = App(display.open(settings.fullscreen), settings, rules, fixed_dt=1 / 60 if fixed else None)
+    app.input.rumble_on = settings.rumble
+    app.toggle_display = lambda: toggled(app, display)
+    return app, display
+
+
 def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
     """The windowed game. Returns the process's exit code."""
     started = time.perf_counter()
-    fixed = args.screenshot or args.ui_monkey           # pictures and runs that must not depend on the screen
-    screen = open_display(args.size or (DEFAULT_SIZE if fixed else None), args.fullscreen)
-    app = App(screen, settings_from(args), rules, fixed_dt=1 / 60 if args.screenshot or args.ui_monkey else None)
+    app, display = open_app(args, rules)
     # What lives for the whole run (the rules, fonts, the registry) leaves the collector's view: the full collection
     # between games then walks only a game's objects and stays far under a frame (PERFORMANCE.md, issue 23).
     gc.collect()
@@ -102,6 +101,7 @@ def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
         print(f"first frame at {time.time():.6f} ({time.perf_counter() - started:.3f} s after the window opened)")
         return 0
     app.run()
+    preferences.save(app.settings.data_dir, window=display.window_size())        # as the player left it
     if match is not None:
         match.close()
     for line in app.settings.results:

@@ -75,8 +75,8 @@ def skip_chapter(app: App, match: Match, chapter_id: str) -> None:
 
 
 def open_settings(app: App) -> None:
-    """A placeholder until the settings issue (speed, language, controls, accessibility)."""
-    app.push(app.make("message", words.text("settings.title"), words.text("settings.later")))
+    """The settings, over the title or the pause menu."""
+    app.push(app.make("settings"))
 
 
 def start_match(app: App, match: Match) -> None:

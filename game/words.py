@@ -416,8 +416,6 @@ EN: dict[str, str] = {
     "pause.leave": "Save and leave to title",
     "message.ok": "OK",
     "settings.title": "Settings",
-    "settings.later": "Speed, language, controls and display settings arrive in a later version. For now, start the "
-                      "game with --speed slow/normal/fast/instant, --size WxH or --fullscreen.",
     "load.failed": "The saved game cannot be opened",
     "end.you_win": "You win!",
     "end.wins": "{player} wins!",
@@ -661,6 +659,13 @@ EN: dict[str, str] = {
     "decision.card_draw": "The deck deals the cards bought",
     "decision.claim": "{player} may claim victory where their VP, cards shown, reach the target",
     "decision.deforestation": "{player} may answer {claimant_s} claim with Deforestation",
+    # the settings (issue 25)
+    "settings.fullscreen": "Full screen",
+    "settings.fullscreen.hint": "Fill the screen at its own resolution (F11 switches at any time)",
+    "settings.rumble": "Controller rumble",
+    "settings.rumble.hint": "The controller shakes when a die lands and when a battle ends",
+    "settings.pad_per_seat": "One controller per player",
+    "settings.pad_per_seat.hint": "Pass and play: each player acts with their own controller only",
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

@@ -14,27 +14,31 @@ from ..theme import Scale
 
 
 def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: View, decision: str, scale: Scale) -> None:
-    """Turn and step on the left, who decides (and why) after them."""
+    """Turn and step on the left, who decides (and why) after them: at the UI scale, or smaller (never under UI
+    scale 1's) where the decision would not fit whole (a 16:10 screen at a large scale)."""
     bar = pygame.Surface(rect.size, pygame.SRCALPHA)
     bar.fill((18, 40, 64, 250))
     screen.blit(bar, rect)
     pygame.draw.line(screen, (246, 176, 48), rect.bottomleft, rect.bottomright, 2)
-    turn = theme.text(words.text("hud.turn", turn=view["turn"]), scale.body, (246, 176, 48), "bold")
-    step = theme.text(words.text(f"step.{view['step']}"), scale.body, theme.WHITE, "semibold")
-    x: float = rect.x + scale.unit
-    cy = rect.centery
-    screen.blit(turn, turn.get_rect(midleft=(x, cy)))
-    x += turn.get_width() + scale.unit
-    screen.blit(step, step.get_rect(midleft=(x, cy)))
-    x += step.get_width() + scale.unit * 1.5
     who = view.get("to_act")
-    if who and who != "chance":
-        theme.draw_shape(screen, theme.tribe_shape(who), (x + scale.unit * 0.5, cy), scale.unit * 0.45,
-                         theme.tribe_colour(who), theme.WHITE, 2)
-        x += scale.unit * 1.4
-    room = rect.right - x - scale.unit
-    said = theme.fit(decision, scale.body, room)
-    screen.blit(theme.text(said, scale.body, (230, 238, 244)), (x, cy - theme.font(scale.body).get_linesize() // 2))
+    decider = who if who != "chance" else None              # a player: their shape stands before the decision
+
+    def heads(s: Scale) -> tuple[pygame.Surface, pygame.Surface, float]:
+        """The turn's and the step's words, and where the decision starts after them (and the decider's shape)."""
+        turn = theme.text(words.text("hud.turn", turn=view["turn"]), s.body, (246, 176, 48), "bold")
+        step = theme.text(words.text(f"step.{view['step']}"), s.body, theme.WHITE, "semibold")
+        return turn, step, rect.x + s.unit * (3.5 + 1.4 * (decider is not None)) + turn.get_width() + step.get_width()
+
+    scale = scale.fitting(lambda s: theme.font(s.body).size(decision)[0] <= rect.right - heads(s)[2] - s.unit)
+    turn, step, start = heads(scale)
+    unit, cy = scale.unit, rect.centery
+    screen.blit(turn, turn.get_rect(midleft=(rect.x + unit, cy)))
+    screen.blit(step, step.get_rect(midleft=(rect.x + unit * 2 + turn.get_width(), cy)))
+    if decider is not None:
+        theme.draw_shape(screen, theme.tribe_shape(decider), (start - unit * 0.9, cy), unit * 0.45,
+                         theme.tribe_colour(decider), theme.WHITE, 2)
+    said = theme.fit(decision, scale.body, rect.right - start - unit)
+    screen.blit(theme.text(said, scale.body, (230, 238, 244)), (start, cy - theme.font(scale.body).get_linesize() // 2))
 
 
 def players_panel(screen: pygame.Surface, rect: pygame.Rect, view: View, rules: Ruleset,

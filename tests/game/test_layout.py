@@ -1,13 +1,15 @@
-"""Every scene laid out at every window size and UI scale offered (issue 24).
+"""Every scene laid out at every window size and UI scale offered (issue 24), the Steam Deck's 1280x800 and 4K among
+them (issue 25).
 
 Each registered scene is built in a state a player meets (the table mid-move with a long decision bar, a battle
 under way, four seats at setup, the end of a finished game, a hand-off, a confirmation, a long message...),
 settled, and drawn once onto a canvas that remembers what was drawn where: every text (`theme.text`) with the
 part of it the clips left visible, every panel (`theme.panel`) and every widget, in drawing order and through the
-cached layers the table composes. The checks are geometric: no text cut, shortened (`theme.fit`'s ellipsis) or
-off screen; no text spilling out of the widget or panel it is drawn on; no widget off screen, over another widget
-or over a text, unless a panel was drawn between them (a dialog, an overlay). A scene registered without a
-factory here fails, naming it. Each chapter of Learn to play is checked the same way with its coach at the table.
+cached layers the table composes. The checks are geometric: no text cut, shortened (`theme.fit`'s ellipsis),
+off screen or smaller than CLIENT.md allows; no text spilling out of the widget or panel it is drawn on; no widget
+off screen, over another widget or over a text, unless a panel was drawn between them (a dialog, an overlay). A
+scene registered without a factory here fails, naming it. Each chapter of Learn to play is checked the same way
+with its coach at the table.
 `PARADISE_LAYOUT_SHOTS=<folder>` saves each frame of a scene checked, to look at.
 """
 from __future__ import annotations
@@ -40,7 +42,7 @@ from tests.engine.test_battle import m14_game
 from .conftest import click, confirm, key
 from .test_battle import M14_MOVE
 
-SIZES = ((1280, 720), (1632, 918), (1920, 1080), (3840, 2160))
+SIZES = ((1280, 720), (1280, 800), (1632, 918), (1920, 1080), (3840, 2160))     # 1280x800: the Steam Deck
 SCALES = theme.UI_SCALES
 MAP_MODULES = {"game.render.mapart"}        # the map's own words (island names, stack heights) may reach its edges
 SHOWN_ROWS = 3                               # the decision bar shows all its choices, or at least these rows
@@ -56,9 +58,11 @@ class Mark:
     what: str                 # the words, or the widget's label
     cut: bool = False         # a text shortened with an ellipsis (theme.fit)
     owner: pygame.Rect | None = None      # a text a widget drew: the widget's rect
+    size: int = 0             # a text's size as rendered (theme.text)
 
 
-TEXTS: dict[int, tuple[pygame.Surface, str]] = {}     # each rendered text by its surface's id (held: the id stays)
+TEXTS: dict[int, tuple[pygame.Surface, str, int]] = {}   # each rendered text, its words and size by its surface's id
+                                                         # (the surface held: the id stays)
 SHORTENED: set[str] = set()                           # the texts theme.fit shortened
 
 
@@ -84,8 +88,9 @@ class Canvas(pygame.Surface):
         window = self.get_clip().clip(pygame.Rect(at, shown.size))
         dx, dy = at[0] - shown.x, at[1] - shown.y
         if id(source) in TEXTS:
-            said = TEXTS[id(source)][1]
-            self.marks.append(Mark("text", source.get_rect().move(dx, dy), window, said, said in SHORTENED))
+            _, said, size = TEXTS[id(source)]
+            self.marks.append(Mark("text", source.get_rect().move(dx, dy), window, said, said in SHORTENED,
+                                   size=size))
         for mark in getattr(source, "marks", ()):
             owner = mark.owner.move(dx, dy) if mark.owner is not None else None
             self.marks.append(replace(mark, rect=mark.rect.move(dx, dy), seen=mark.seen.move(dx, dy).clip(window),
@@ -98,9 +103,9 @@ def canvases() -> Iterator[None]:
     """Every surface a Canvas; every text, shortened text, panel and widget noted on the canvas it is drawn on."""
     text, fit, panel = theme.text, theme.fit, theme.panel
 
-    def noted_text(said: str, *args: Any, **kw: Any) -> pygame.Surface:
-        surface = text(said, *args, **kw)
-        TEXTS[id(surface)] = (surface, said)
+    def noted_text(said: str, size: int, *args: Any, **kw: Any) -> pygame.Surface:
+        surface = text(said, size, *args, **kw)
+        TEXTS[id(surface)] = (surface, said, size)
         return surface
 
     def noted_fit(said: str, *args: Any, **kw: Any) -> str:
@@ -178,7 +183,7 @@ def record(app: App) -> list[Mark]:
 
 def faults(marks: list[Mark], screen: pygame.Rect) -> list[str]:
     """What is wrong with a frame's layout, in words."""
-    return widget_faults(marks, screen) + text_faults(marks)
+    return widget_faults(marks, screen) + text_faults(marks) + size_faults(marks, screen.h)
 
 
 def indexed(marks: list[Mark], *kinds: str) -> list[tuple[int, Mark]]:
@@ -237,9 +242,16 @@ def text_faults(marks: list[Mark]) -> list[str]:
     return out
 
 
+def size_faults(marks: list[Mark], height: int) -> list[str]:
+    """A text smaller than CLIENT.md allows: 1/45 of the screen's height at UI scale 1 (theme.Scale's unit)."""
+    least = theme.Scale(height).unit
+    return [f"text {t.what!r} is drawn at size {t.size}, under the least allowed, {least}"
+            for _, t in indexed(marks, "text") if t.what.strip() and t.size < least]
+
+
 def test_the_checks_find_a_label_outside_its_button_a_cut_text_and_a_widget_off_screen():
     """The checks can fail: a button too narrow for its label, a text cut by a clip, a shortened text, a
-    button half off the screen and one over another."""
+    button half off the screen and one over another, a text too small."""
     pygame.font.init()
     screen = Canvas((400, 300))
     narrow, off, over = (Button(label, print) for label in ("A label far wider than its button", "Off", "Over"))
@@ -251,9 +263,10 @@ def test_the_checks_find_a_label_outside_its_button_a_cut_text_and_a_widget_off_
     screen.blit(theme.text("Cut by the clip", 16), (10, 100))
     screen.set_clip(None)
     screen.blit(theme.text(theme.fit("Shortened to fit a small room", 16, 80), 16), (10, 200))
+    screen.blit(theme.text("Too small to read from the couch", 11), (10, 250))
     found = "\n".join(faults(screen.marks, screen.get_rect()))
     for fault in ("'A label far wider than its button' at", "outside the widget", "is cut", "is shortened",
-                  "widget 'Off' at", "lies over widget"):
+                  "widget 'Off' at", "lies over widget", "'Too small to read from the couch' is drawn at size 11"):
         assert fault in found, fault
 
 
@@ -403,6 +416,7 @@ def end(bench: Bench) -> Scene:
 FACTORIES: dict[str, Callable[[Bench], Scene]] = {
     "title": alone(lambda app: app.make("title")),
     "setup": alone(lambda app: app.make("setup")),
+    "settings": on_table(lambda app, table: app.make("settings")),          # from the pause menu
     "seats": seats,
     "pin": alone(lambda app: app.make("pin", "Raiatea", lambda digits: None)),
     "lessons": alone(lambda app: app.make("lessons")),
@@ -415,6 +429,7 @@ FACTORIES: dict[str, Callable[[Bench], Scene]] = {
     "pause": on_table(lambda app, table: app.make("pause", table.match, table.players.open_orders)),
     "orders": on_table(lambda app, table: app.make("orders", table.match, "Tonga", table.shown)),
     "message": on_table(lambda app, table: app.make("message", "The autosave could not be opened", LONG)),
+    "padlost": on_table(lambda app, table: app.make("padlost", "Tonga", "Xbox Wireless Controller")),
     "confirm": on_table(lambda app, table: app.make("confirm", "Stop the party here", "end", lambda: None)),
     "end": end,
 }

@@ -1,0 +1,87 @@
+"""The player's preferences, kept between runs as settings.json in the data folder.
+
+Each preference is a line of KEPT: its key in the file, which is also the name of its field in `app.Settings`
+(the window's size alone belongs to the display, game/display.py), and the check its value must pass. A file that
+cannot be read, or a value that fails its check, is a one-line warning naming the file (and the key), never a
+traceback: the defaults stand in. The command line wins over the file (game/client.py).
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from .app import Settings
+from .paths import ensure_dir, write_atomically
+
+FILE = "settings.json"
+WINDOW = "window"
+
+
+@dataclass(frozen=True)
+class Check:
+    """What a preference's value must be, and how the warning says it."""
+    says: str
+    holds: Callable[[Any], bool]
+
+
+ON_OFF = Check("true or false", lambda v: isinstance(v, bool))
+SIZE = Check("[width, height], each 320 to 8192 pixels",
+             lambda v: isinstance(v, list) and len(v) == 2
+             and all(isinstance(n, int) and not isinstance(n, bool) and 320 <= n <= 8192 for n in v))
+
+KEPT: dict[str, Check] = {
+    "fullscreen": ON_OFF,
+    "rumble": ON_OFF,
+    "pad_per_seat": ON_OFF,
+    WINDOW: SIZE,
+}
+
+
+def path(data_dir: Path) -> Path:
+    return data_dir / FILE
+
+
+def load(data_dir: Path, warn: bool = True) -> dict[str, Any]:
+    """The preferences the file holds that pass their checks (none where there is no file yet)."""
+    file = path(data_dir)
+    try:
+        stored = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        if warn:
+            print(f"warning: {file} cannot be read ({type(exc).__name__}); the default settings are used")
+        return {}
+    if not isinstance(stored, dict):
+        if warn:
+            print(f"warning: {file} holds no settings (a JSON object is expected); the default settings are used")
+        return {}
+    kept = {}
+    for key, value in stored.items():
+        check = KEPT.get(key)
+        if check is not None and check.holds(value):
+            kept[key] = value
+        elif warn:
+            said = f"must be {check.says}" if check else "is not a setting"
+            print(f"warning: {file}: {key!r} {said}; {'its default is used' if check else 'it is ignored'}")
+    return kept
+
+
+def applied(settings: Settings, stored: dict[str, Any]) -> Settings:
+    """The run's settings with the stored preferences that are its fields."""
+    names = {f.name for f in fields(Settings)}
+    return replace(settings, **{key: value for key, value in stored.items() if key in names})
+
+
+def save(data_dir: Path, **changed: Any) -> None:
+    """Keep what the player changed (a preference, the window's size), and the rest as the file has it, written
+    whole or not at all."""
+    values = {**load(data_dir, warn=False), **changed}
+    try:
+        write_atomically(path(ensure_dir(data_dir)), json.dumps(values, indent=1, sort_keys=True) + "\n")
+    except OSError as exc:
+        print(f"warning: {path(data_dir)} cannot be written ({exc.strerror or type(exc).__name__}); the settings "
+              "hold for this run only")
