@@ -8,7 +8,8 @@ picks, retreat, saving villages, a new home) stay the table's gestures: the lit 
 the overlay (`BattleScene`, put over the table when a battle starts) lets every intent through to the table.
 
 The panel follows the events as their animations end (a copy of the battle, moved on event by event), and takes
-the view's battle as the truth whenever the table installs a view.
+the view's battle as the truth whenever the table installs a view. While the die rolls, a hint under the tray says
+how to skip it, in the glyphs of the device used last.
 """
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from ..app import App, scene
 from ..battle import ISLANDERS, LOCAL, BattleModel, Roll, Side, table_cells
 from ..input import Intent
 from ..theme import Scale
+from ..ui import prompts
+from ..ui.backdrop import draw_hints
 from ..ui.overlay import Overlay
 
 
@@ -83,13 +86,14 @@ class BattleScene(Overlay):
         rect = self.rect()
         throwing = self.table.anim.throw
         draw(screen, rect, self.model, throwing.pose if throwing else None, self.app.rules, self.sizes,
-             words.face_up_tiles(self.table.shown))
+             words.face_up_tiles(self.table.shown), self.app.input)
 
 
 # --- drawing ----------------------------------------------------------------------------------------------------
 
 TRAY_SHARE = 0.4           # the tray's width, as a share of the panel's (less when the panel has no room)
 COMPACT = 3.2              # the strip's height, in units
+ROLLING = (("select", "hint.skip"),)          # the hint while the die rolls: any key or click skips it
 CELL_GAP = 4               # pixels between the cells of the battle table
 
 
@@ -145,9 +149,10 @@ def parts(width: float, model: BattleModel, rules: Ruleset, scale: Scale) -> flo
 
 
 def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing: dice.Pose | None,
-         rules: Ruleset, scale: Scale, tiles: Mapping[str, str]) -> None:
-    """The panel: title, the two sides, the tray with the die, what the last roll did, the battle table; in a
-    strip (no room for the tray), the title and the last roll, and the table under them when it fits."""
+         rules: Ruleset, scale: Scale, tiles: Mapping[str, str], device: prompts.Device) -> None:
+    """The panel: title, the two sides, the tray with the die, what the last roll did (while the die rolls, how
+    to skip it), the battle table; in a strip (no room for the tray), the title and the last roll, and the table
+    under them when it fits."""
     unit = scale.unit
     fixed = parts(rect.w, model, rules, scale)
     roll = None if throwing is not None else model.rolls[-1] if model.rolls else None
@@ -189,6 +194,9 @@ def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing
         text = theme.text(theme.fit(last, scale.small, rect.w - unit * 1.2, "semibold"), scale.small, theme.INK,
                           "semibold")
         screen.blit(text, text.get_rect(midtop=(rect.centerx, round(y))))
+    elif throwing is not None:
+        row = pygame.Rect(round(x), round(y), rect.w - unit * 1.2, theme.font(scale.small).get_linesize())
+        draw_hints(screen, device, ROLLING, row, scale)
     battle_table(screen, table_area(rect, model, rules, scale), model, roll, rules, scale)
 
 

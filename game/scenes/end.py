@@ -16,6 +16,7 @@ from ..ui.widgets import Button, Form
 @scene("end")
 class EndScene(Dialog):
     closable = False
+    hints = (("select", "hint.choose"), ("step", "hint.step"))
 
     def __init__(self, app: App, match: Match):
         super().__init__(app, Form([Button(words.text("menu.new_game"), self.again, primary=True),

@@ -1,7 +1,8 @@
 """The rules reference (game/help.py) as a page over whatever opened it: the chapters and their entries on the
-left, searched by typing; the entry on the right, its links to other rules as "(E5)" that a click follows, and
-its related rules as buttons the keys and the pad reach. Back (Esc, the pad's B) clears the search, then goes
-back to an entry followed from another, then closes the page."""
+left, searched by typing (with a pad, on the on-screen keyboard that selecting the search field opens); the entry
+on the right, its links to other rules as "(E5)" that a click follows, and its related rules as buttons the keys
+and the pad reach. Back (Esc, the pad's B) clears the search, then goes back to an entry followed from another,
+then closes the page."""
 from __future__ import annotations
 
 import math
@@ -11,15 +12,18 @@ import pygame
 
 from .. import help, theme, words
 from ..app import App, Scene, scene
-from ..input import Intent
+from ..input import PAD, Intent
 from ..render import diagrams
 from ..theme import Scale
+from ..ui import prompts
 from ..ui.backdrop import backdrop
-from ..ui.widgets import Button, Form, ListView, Widget
+from ..ui.keyboard import Keyboard
+from ..ui.widgets import Button, Form, ListView, TextField, Widget
 
 MIN_LINES = 2          # the lines of an entry's text always shown beside its picture
 GROW = 1.25            # a picture drawn at most this much larger than the page's small text (its words stay that size)
 BUTTONS = 0.25         # the share of the entry's height its buttons may take before they are drawn at UI scale 1's
+HINTS = (("cursor", "hint.move"), ("select", "hint.open"), ("step", "hint.step"), ("back", "hint.back"))
 
 
 @scene("help")
@@ -27,7 +31,8 @@ class HelpScene(Scene):
     def __init__(self, app: App, code: str | None = None):
         super().__init__(app)
         self.ref = help.reference()
-        self.query = ""
+        self.search = TextField("", lambda _: self.filter(), self.open_keyboard)
+        self.keyboard: Keyboard | None = None      # the on-screen keyboard, while a pad types the search
         self.codes: list[str | None] = []          # each row of the list: an entry's code, None for a chapter
         self.list = ListView([], self.open_row)
         self.form = Form()
@@ -41,6 +46,10 @@ class HelpScene(Scene):
         self.filter()
         found = self.ref.find(code) if code else None
         self.show(found.code if found else self.ref.chapters[0].codes[0], remember=False)
+
+    @property
+    def query(self) -> str:
+        return self.search.value
 
     # --- what is shown -----------------------------------------------------------------------------------------
 
@@ -71,9 +80,10 @@ class HelpScene(Scene):
             self.list.move(0)
         entry = self.ref.entries[code]
         related = list(dict.fromkeys([*help.LINK.findall(entry.text), *entry.see]))
-        widgets: list[Widget] = [self.list]
+        widgets: list[Widget] = [self.search, self.list]
         widgets += [Button(f"{c}  {self.ref.entries[c].title}", partial(self.show, c)) for c in related if c != code]
         self.form = Form([*widgets, Button(words.text("help.close"), self.close)])
+        self.form.focus = 1                         # the list: the search types without the focus
 
     def open_row(self, i: int) -> None:
         code = self.codes[i] if 0 <= i < len(self.codes) else None
@@ -91,14 +101,28 @@ class HelpScene(Scene):
     def leave(self) -> None:
         self.app.input.typing = False
 
+    def open_keyboard(self) -> None:
+        """Selecting the search field with a pad opens the on-screen keyboard (the keys type anywhere)."""
+        if self.app.input.device == PAD:
+            self.keyboard = Keyboard(self.edit, lambda: self.query, self.close_keyboard,
+                                     words.text("help.search"))
+
+    def close_keyboard(self) -> None:
+        self.keyboard = None
+
+    def edit(self, intent: Intent) -> None:
+        """A letter typed or erased, on the keys or the on-screen keyboard: the search changes."""
+        if intent.kind == "type":
+            self.search.type(intent.char)
+        else:
+            self.search.erase()
+
     def handle(self, intent: Intent) -> None:
         kind = intent.kind
-        if kind == "type":
-            self.query += intent.char
-            self.filter()
-        elif kind == "erase":
-            self.query = self.query[:-1]
-            self.filter()
+        if self.keyboard is not None and self.keyboard.handle(intent):
+            return
+        if kind in ("type", "erase"):
+            self.edit(intent)
         elif kind in ("back", "menu", "help"):
             self.back()
         elif kind == "select" and intent.pointer and self.follow(intent.x, intent.y):
@@ -112,8 +136,7 @@ class HelpScene(Scene):
 
     def back(self) -> None:
         if self.query:
-            self.query = ""
-            self.filter()
+            self.search.set("")
         elif self.history:
             self.show(self.history.pop(), remember=False)
         else:
@@ -138,19 +161,26 @@ class HelpScene(Scene):
         left = pygame.Rect(page.x + unit, page.y + unit, min(round(unit * 20), page.w // 3), page.h - 2 * unit)
         title = theme.text(words.text("help.title"), scale.heading, theme.INK, "bold")
         screen.blit(title, left.topleft)
-        search = pygame.Rect(left.x, left.y + title.get_height() + unit // 2, left.w, round(unit * 2))
-        pygame.draw.rect(screen, theme.WHITE, search, border_radius=6)
-        pygame.draw.rect(screen, theme.PANEL_EDGE, search, 2, border_radius=6)
-        said = self.query + "_" if self.query else words.text("help.search")
-        shown = theme.text(theme.fit(said, scale.small, search.w - unit), scale.small,
-                           theme.INK if self.query else theme.MUTED)
-        screen.blit(shown, shown.get_rect(midleft=(search.x + unit // 2, search.centery)))
+        search = self.search
+        search.rect = pygame.Rect(left.x, left.y + title.get_height() + unit // 2, left.w, round(unit * 2))
+        device = self.app.input
+        search.label = words.text(prompts.variant(device, "help.search"), **prompts.names(device))
+        search.draw(screen, self.form.focused is search, scale.small)
+        foot = prompts.bar_height(scale.small) + unit // 2         # the hints under the list
         self.list.row = theme.font(scale.small).get_linesize() + unit // 3
-        self.list.rect = pygame.Rect(left.x, search.bottom + unit // 2, left.w, left.bottom - search.bottom - unit)
-        self.list.draw(screen, self.form.focus == 0, scale.small)
+        self.list.rect = pygame.Rect(left.x, search.rect.bottom + unit // 2, left.w,
+                                     left.bottom - search.rect.bottom - unit - foot)
+        self.list.draw(screen, self.form.focused is self.list, scale.small)
+        hints = [(intent, words.text(key)) for intent, key in HINTS]
+        prompts.hint_bar(screen, self.app.input, hints, pygame.Rect(left.x, left.bottom - foot + unit // 2, left.w,
+                                                                     foot - unit // 2), scale.small, theme.MUTED,
+                         "left")
         right = pygame.Rect(left.right + unit * 2, page.y + unit, page.right - left.right - unit * 3,
                             page.h - 2 * unit)
         self.draw_entry(screen, right)
+        if self.keyboard is not None:
+            self.keyboard.layout(screen.get_size(), scale)
+            self.keyboard.draw(screen, self.app.input)
 
     def draw_entry(self, screen: pygame.Surface, box: pygame.Rect) -> None:
         scale = self.app.scale
@@ -163,7 +193,7 @@ class HelpScene(Scene):
         head = theme.text(theme.fit(f"{entry.code}  {entry.title}", scale.heading, box.w, "bold"), scale.heading,
                           theme.INK, "bold")
         screen.blit(head, (box.x, box.y + crumb.get_height()))
-        buttons = self.form.widgets[1:]
+        buttons = self.form.widgets[2:]
         button_sizes = scale
         stack = self.place_buttons(buttons, box, scale)
         if stack > box.h * BUTTONS:
@@ -176,7 +206,7 @@ class HelpScene(Scene):
         if placed and entry.picture:
             screen.blit(diagrams.picture(entry.picture, placed[1], self.app.rules), placed[0])
         self.draw_text(screen, entry, self.text_box, sizes)
-        for i, button in enumerate(buttons, start=1):
+        for i, button in enumerate(buttons, start=2):
             button.draw(screen, self.form.focus == i, button_sizes.small)
 
     def readable(self) -> Scale:

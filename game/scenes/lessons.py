@@ -9,7 +9,7 @@ import pygame
 from .. import flow, theme, tutorial, words
 from ..app import App, scene
 from ..theme import Scale
-from ..ui.backdrop import MenuPage, heading_size
+from ..ui.backdrop import MenuPage, foot_room, heading_size
 from ..ui.widgets import Button, Form
 
 
@@ -44,13 +44,13 @@ class LessonsScene(MenuPage):
         note_h = theme.font(s.small).get_height()
         step = bh + unit * 0.3 + note_h + unit * 0.8          # the button, its line, the gap to the next
         top = self.intro_bottom(s) + unit * 1.6
-        y = max(top, (h - step * len(self.form.widgets)) / 2)
+        y = max(top, (foot_room((w, h), s).top - step * len(self.form.widgets)) / 2)
         for widget in self.form.widgets:
             widget.rect = pygame.Rect(0, 0, bw, bh)
             widget.rect.midtop = (w // 2, round(y))
             y += step
         intro = theme.font(s.body).size(self.intro())[0]
-        return y - unit * 0.8 <= h - unit * 0.5 and notes <= bw and intro <= w - unit * 2
+        return y - unit * 0.8 <= foot_room((w, h), s).top and notes <= bw and intro <= w - unit * 2
 
     def intro(self) -> str:
         return words.text("lessons.intro", minutes=sum(c.minutes for c in tutorial.chapters()))
@@ -74,3 +74,7 @@ class LessonsScene(MenuPage):
         for widget, note in zip(self.form.widgets, self.notes, strict=False):    # light, on the dark sea
             said = theme.text(note, s.small, (210, 222, 232))
             screen.blit(said, said.get_rect(midtop=(widget.rect.centerx, widget.rect.bottom + s.unit * 0.3)))
+        self.foot(screen, HINTS, s)
+
+
+HINTS = (("cursor", "hint.move"), ("select", "hint.open"), ("back", "hint.back"))

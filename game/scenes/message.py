@@ -57,6 +57,8 @@ class ConfirmScene(MessageScene):
     """Before a decision that shows something or ends the player's part (engine.barrier): do it, do it and stop
     asking for this kind (this run's settings), or go back to the table."""
 
+    hints = (("select", "hint.choose"), ("back", "hint.cancel"))
+
     def __init__(self, app: App, title: str, kind: str, go: Callable[[], None]):
         def do(quiet: bool) -> None:
             if quiet:

@@ -34,6 +34,8 @@ def window_cards(view: View, rules: Ruleset) -> list[tuple[str, str]]:
 
 @scene("orders")
 class OrdersScene(Dialog):
+    hints = (("cursor", "hint.change"), ("select", "hint.choose"), ("back", "hint.close"))
+
     def __init__(self, app: App, match: Match, player: str, view: View):
         self.match, self.player = match, player
         orders = match.settings[player].orders

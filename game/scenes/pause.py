@@ -15,6 +15,8 @@ from ..ui.widgets import Button, Form
 
 @scene("pause")
 class PauseScene(Dialog):
+    hints = (("select", "hint.choose"), ("back", "hint.resume"))
+
     def __init__(self, app: App, match: Match, orders: Callable[[], None] | None = None,
                  chapter: str | None = None):
         buttons = [Button(words.text("pause.resume"), app.pop, primary=True)]

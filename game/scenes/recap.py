@@ -1,7 +1,8 @@
 """"Since your last turn" (pass and play): after a hand-off, what happened since the incoming player last saw
 the table is replayed on the map through their own eyes (the table does it, from the view they last saw), and
-listed here in words. Any key skips the replay; a click on the list closes it; their first decision does too.
-The list is a scene over the table that lets every other intent through to it.
+listed here in words. Any key skips the replay; a click on the list, or back (Esc, the pad's B), closes it; their
+first decision does too. A row of hints at its foot says so in the glyphs of the device used last. The list is a
+scene over the table that lets every other intent through to it.
 """
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import pygame
 
 from .. import theme, words
 from ..app import App, scene
-from ..input import Intent
+from ..input import MOUSE, Intent
 from ..theme import Scale
+from ..ui import prompts
+from ..ui.backdrop import Hints, draw_hints
 from ..ui.overlay import Overlay
 
 SHOWN = 6                                 # the newest lines listed at most; the log keeps them all
@@ -24,7 +27,7 @@ def height(width: int, lines: Sequence[tuple[str, str]], scale: Scale, n: int) -
     of the earlier ones, each wrapped to the width."""
     heads = [said(words.text(key, n=len(lines)), width, scale, bold=True) for key in ("recap.title", "recap.replaying")]
     rows = max(map(len, heads)) + sum(len(wrapped) for wrapped in shown(lines, width, scale, n))
-    return round(scale.unit * 1.2 + rows * theme.font(scale.small).get_linesize())
+    return round(scale.unit * 1.5 + rows * theme.font(scale.small).get_linesize() + prompts.bar_height(scale.small))
 
 
 def said(text: str, width: int, scale: Scale, bold: bool = False) -> tuple[str, ...]:
@@ -41,8 +44,15 @@ def shown(lines: Sequence[tuple[str, str]], width: int, scale: Scale, n: int) ->
     return out
 
 
+def hints(replaying: bool, device: prompts.Device) -> Hints:
+    """Any key skips the replay; then a click (on the list) or back closes it."""
+    if replaying:
+        return (("select", "hint.skip"),)
+    return (("select" if device.device == MOUSE else "back", "hint.close"),)
+
+
 def draw(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[tuple[str, str]], scale: Scale, n: int,
-         replaying: bool) -> None:
+         replaying: bool, device: prompts.Device) -> None:
     unit, size = scale.unit, scale.small
     theme.panel(screen, box, alpha=246)
     line_h = theme.font(size).get_linesize()
@@ -55,6 +65,9 @@ def draw(screen: pygame.Surface, box: pygame.Rect, lines: Sequence[tuple[str, st
         for part in wrapped:
             screen.blit(theme.text(part, size, colour), (x, round(y)))
             y += line_h
+    tall = prompts.bar_height(size)
+    row = pygame.Rect(round(x), box.bottom - round(unit * 0.5) - tall, box.w - round(unit * 1.2), tall)
+    draw_hints(screen, device, hints(replaying, device), row, scale, align="left")
 
 
 @scene("recap")
@@ -96,14 +109,16 @@ class RecapScene(Overlay):
         return self.layout()[0]
 
     def handle(self, intent: Intent) -> bool:
-        """A click on the list closes it (once the replay has played or been skipped); a hex's menu or the
-        palette, drawn over the list, comes first."""
-        if intent.kind != "select" or not intent.pointer or self.table.anim.busy or self.table.menus.open or \
-                not self.rect().collidepoint(intent.x, intent.y):
+        """A click on the list, or back, closes it (once the replay has played or been skipped); a hex's menu or
+        the palette, drawn over the list, comes first."""
+        if self.table.anim.busy or self.table.menus.open:
+            return False
+        clicked = intent.kind == "select" and intent.pointer and self.rect().collidepoint(intent.x, intent.y)
+        if not clicked and intent.kind != "back":
             return False
         self.table.overlays.put("recap", None)
         return True
 
     def draw(self, screen: pygame.Surface) -> None:
         box, sizes, n = self.layout()
-        draw(screen, box, self.lines, sizes, n, self.table.anim.busy)
+        draw(screen, box, self.lines, sizes, n, self.table.anim.busy, self.app.input)

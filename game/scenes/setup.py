@@ -17,11 +17,13 @@ from ..input import Intent
 from ..match import HUMAN
 from ..seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
 from ..theme import Scale
-from ..ui.backdrop import MenuPage, sheet
+from ..ui.backdrop import MenuPage, foot_room, sheet
 from ..ui.widgets import Button, Choice, Form, NumberField, Toggle, Widget
 
 SETUP_SEATS = (HUMAN, *LEVELS)
 TARGETS: tuple[bool | int, ...] = (False, *range(15, 36))       # A6: the usual threshold, or an agreed VP target
+HINTS = (("cursor", "hint.change"), ("select", "hint.choose"), ("back", "hint.back"), ("help", "hint.rules"))
+SEAT_HINTS = HINTS[:3]                          # the pass-and-play page has no rule to open
 
 
 @scene("setup")
@@ -150,6 +152,7 @@ class SetupScene(MenuPage):
         self.page(screen, words.text("menu.new_game"), self.sizes)
         theme.panel(screen, sheet(screen.get_size(), self.sizes), alpha=250)
         self.form.draw(screen, self.sizes.body)
+        self.foot(screen, HINTS, self.sizes)
 
 
 def seat_label(i: int, home: str) -> str:
@@ -211,7 +214,8 @@ class SeatsScene(MenuPage):
             y += unit * 2.7
         self.paper = pygame.Rect(0, 0, col_w + unit * 3, round(y - top))
         self.paper.midtop = (w // 2, top)
-        return self.paper.bottom <= h - unit // 2 and all(wd.needs(scale.body) <= wd.rect.w for wd in self.form.widgets)
+        return self.paper.bottom <= foot_room((w, h), scale).top - unit // 2 and \
+            all(wd.needs(scale.body) <= wd.rect.w for wd in self.form.widgets)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout()
@@ -226,3 +230,4 @@ class SeatsScene(MenuPage):
             line = theme.text(part, scale.small, theme.INK)
             screen.blit(line, line.get_rect(midtop=(w // 2, self.paper.y + scale.unit * 0.7 + i * line_h)))
         self.form.draw(screen, scale.body)
+        self.foot(screen, SEAT_HINTS, scale)

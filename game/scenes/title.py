@@ -7,6 +7,7 @@ import pygame
 from .. import flow, theme, words
 from ..app import App, scene
 from ..theme import Scale
+from ..ui import prompts
 from ..ui.backdrop import MenuPage, backdrop
 from ..ui.widgets import Button, Form
 
@@ -41,7 +42,7 @@ class TitleScene(MenuPage):
         column = len(self.form.widgets) * (bh + gap) - gap
         name_h = theme.font(s.title, "bold").get_height()
         tagline_h = theme.font(s.body).get_height()
-        foot = h - unit * 1.6 - theme.font(s.small).get_height()          # the hints' top, less a gap
+        foot = h - unit * 1.6 - prompts.bar_height(s.small)          # the hints' top, less a gap
         y = min(h * 0.46, foot - column)
         self.name_y = min(h * 0.22, y - unit * 1.8 - tagline_h - name_h / 2)
         for widget in self.form.widgets:
@@ -49,8 +50,7 @@ class TitleScene(MenuPage):
             widget.rect.midtop = (w // 2, round(y))
             y += bh + gap
         wide = max(theme.font(s.title, "bold").size(words.text("title.name"))[0],
-                   theme.font(s.body).size(words.text("title.tagline"))[0],
-                   theme.font(s.small).size(hints(self.app))[0])
+                   theme.font(s.body).size(words.text("title.tagline"))[0])
         return self.name_y - name_h / 2 >= unit * 0.3 and wide <= w - unit * 2
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -72,10 +72,7 @@ class TitleScene(MenuPage):
         sub = theme.text(words.text("title.tagline"), scale.body, (230, 238, 244))
         screen.blit(sub, sub.get_rect(midtop=(w // 2, rect.bottom + scale.unit * 0.4)))
         self.form.draw(screen, scale.body)
-        hint = theme.text(hints(self.app), scale.small, (210, 222, 232))
-        screen.blit(hint, hint.get_rect(midbottom=(w // 2, h - scale.unit)))
+        self.foot(screen, HINTS, scale)
 
 
-def hints(app: App) -> str:
-    """Button hints in the glyphs of the device used last (CLIENT.md)."""
-    return words.text(f"title.hints.{app.input.device}")
+HINTS = (("cursor", "hint.move"), ("select", "hint.choose"), ("back", "hint.quit"), ("help", "hint.rules"))

@@ -1,18 +1,23 @@
 """The painted sea behind the menus: the map itself, far away and dimmed, with a soft vignette."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 import engine
 
-from .. import theme
+from .. import theme, words
 from ..app import App, Scene
 from ..input import Intent
 from ..render.camera import ZOOMS
 from ..render.layout import Layout
 from ..render.mapart import MapArt
 from ..theme import Scale
+from . import prompts
 from .widgets import Form
+
+Hints = Sequence[tuple[str, str]]          # a page's hints: an intent and the catalog key of what it does there
 
 _PAINTED: dict[tuple[int, int], pygame.Surface] = {}       # the last two sizes painted
 
@@ -79,6 +84,26 @@ class MenuPage(Scene):
         title = theme.text(heading, heading_size(scale), theme.WHITE, "bold")
         screen.blit(title, title.get_rect(midtop=(w // 2, scale.unit)))
 
+    def foot(self, screen: pygame.Surface, hints: Hints, scale: Scale) -> pygame.Rect:
+        """The page's hints across the foot of the window, under the sheet, in the glyphs of the device used
+        last (drawn each frame: they change with the device)."""
+        return draw_hints(screen, self.app.input, hints, foot_room(screen.get_size(), scale), scale,
+                          (210, 222, 232))
+
+
+def draw_hints(screen: pygame.Surface, device: prompts.Device, hints: Hints, room: pygame.Rect, scale: Scale,
+               colour: theme.Colour = theme.MUTED, align: str = "center") -> pygame.Rect:
+    """Hints whose words are catalog keys, at the scale's small size, in `room`."""
+    return prompts.hint_bar(screen, device, [(intent, words.text(key)) for intent, key in hints], room,
+                            scale.small, colour, align)
+
+
+def foot_room(size: tuple[int, int], scale: Scale) -> pygame.Rect:
+    """Where a page's hints stand: a row at the foot of the window."""
+    w, h = size
+    tall = prompts.bar_height(scale.small)
+    return pygame.Rect(scale.unit, h - scale.unit // 2 - tall, w - scale.unit * 2, tall)
+
 
 def heading_size(scale: Scale) -> int:
     """The text size of a page's heading."""
@@ -86,8 +111,8 @@ def heading_size(scale: Scale) -> int:
 
 
 def sheet(size: tuple[int, int], scale: Scale) -> pygame.Rect:
-    """The paper a page's widgets stand on: from under its heading to the window's foot."""
-    w, h = size
+    """The paper a page's widgets stand on: from under its heading to the hints at the window's foot."""
+    w = size[0]
     unit = scale.unit
     top = round(unit * 1.5 + theme.font(heading_size(scale), "bold").get_height())
-    return pygame.Rect(unit, top, w - unit * 2, h - top - unit)
+    return pygame.Rect(unit, top, w - unit * 2, foot_room(size, scale).top - unit // 2 - top)

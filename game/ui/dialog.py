@@ -1,5 +1,6 @@
-"""A dialog over the scene below: the table or menu dimmed, a paper panel in the middle, a form of buttons; back
-or menu closes it when it may be closed."""
+"""A dialog over the scene below: the table or menu dimmed, a paper panel in the middle, a form of buttons, and a
+row of hints at the panel's foot in the glyphs of the device used last; back or menu closes it when it may be
+closed."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -11,12 +12,15 @@ from .. import theme
 from ..app import App, Scene
 from ..input import Intent
 from ..theme import Scale
+from .backdrop import Hints, draw_hints
+from .prompts import bar_height
 from .widgets import Form
 
 
 class Dialog(Scene):
     opaque = False
     closable = True               # back and menu close the dialog
+    hints: Hints = (("select", "hint.choose"), ("back", "hint.close"))
 
     def __init__(self, app: App, form: Form):
         super().__init__(app)
@@ -33,19 +37,27 @@ class Dialog(Scene):
 
         def fits(scale: Scale) -> bool:
             width, height = size(scale)
-            return width <= w - scale.unit * 2 and height <= h - scale.unit * 2
+            return width <= w - scale.unit * 2 and height + self.foot(scale) <= h - scale.unit * 2
         return self.app.scale.fitting(fits)
+
+    def foot(self, scale: Scale) -> int:
+        """The height of the hints' row under the dialog's content."""
+        return bar_height(scale.small) + round(scale.unit * 0.6)
 
     def panel(self, screen: pygame.Surface, width: float, height: float, scale: Scale | None = None) -> pygame.Rect:
         """Dim what lies below and draw the dialog's panel, centred (a unit of `scale`, the UI scale's by
-        default, from the window's edges at least); returns it."""
+        default, from the window's edges at least), `height` for its content and the hints' row under it;
+        returns where the content goes (the panel less its foot)."""
         w, h = screen.get_size()
-        unit = (scale or self.app.scale).unit
+        scale = scale or self.app.scale
+        unit, foot = scale.unit, self.foot(scale)
         screen.blit(dimmer((w, h)), (0, 0))
-        box = pygame.Rect(0, 0, min(w - unit * 2, round(width)), min(h - unit * 2, round(height)))
+        box = pygame.Rect(0, 0, min(w - unit * 2, round(width)), min(h - unit * 2, round(height) + foot))
         box.center = (w // 2, h // 2)
         theme.panel(screen, box)
-        return box
+        row = pygame.Rect(box.x + unit, box.bottom - foot, box.w - unit * 2, bar_height(scale.small))
+        draw_hints(screen, self.app.input, self.hints, row, scale)
+        return pygame.Rect(box.x, box.y, box.w, box.h - foot + round(unit * 0.3))
 
 
 @lru_cache(maxsize=2)

@@ -237,6 +237,41 @@ class NumberField(Widget):
         surface.blit(value, value.get_rect(midright=(self.rect.right - size * 0.8, self.rect.centery)))
 
 
+class TextField(Widget):
+    """A line of text typed letter by letter (the rules' search; save names later): its `label` is what it says
+    while empty. Selected with a pad, it opens the on-screen keyboard (`opened`, game/ui/keyboard.py)."""
+
+    def __init__(self, label: str, changed: Callable[[str], None] | None = None,
+                 opened: Callable[[], None] | None = None):
+        super().__init__(label)
+        self.value = ""
+        self.changed = changed
+        self.opened = opened
+
+    def activate(self) -> None:
+        if self.opened:
+            self.opened()
+
+    def type(self, char: str) -> None:
+        self.set(self.value + char)
+
+    def erase(self) -> None:
+        self.set(self.value[:-1])
+
+    def set(self, value: str) -> None:
+        self.value = value
+        if self.changed:
+            self.changed(value)
+
+    def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
+        pygame.draw.rect(surface, theme.WHITE, self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, self.rect, 3 if focused else 2,
+                         border_radius=6)
+        said = theme.text(theme.fit(self.value + "_" if self.value else self.label, size, self.rect.w - size),
+                          size, theme.INK if self.value else theme.MUTED)
+        surface.blit(said, said.get_rect(midleft=(self.rect.x + size // 2, self.rect.centery)))
+
+
 class ListView(Widget):
     """A scrolling list of lines; select picks the highlighted one."""
 

@@ -3,7 +3,8 @@ each choice that has no place on the map (gestures.Plan.buttons, and the directi
 first player is picked). Undo, while the player's own decisions can be taken back (X42), comes first; choices
 flow from the left edge; what ends the step or the decision
 (`gestures.ENDING`) stays at the right end, so that a second click in the same place never lands on a choice
-that moved under the pointer.
+that moved under the pointer. A strip of hints at its foot says, in the glyphs of the device used last, how to
+choose, step, open the actions, the log, the menu and the rules.
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from ... import gestures, help, theme, words
 from ...input import Intent
 from ...render import hud
 from ...theme import Scale
+from ...ui import prompts
+from ...ui.backdrop import draw_hints
 from ...ui.widgets import Button, Form, frame
 from .section import Section
 
@@ -25,6 +28,8 @@ from .section import Section
 PRIMARY = frozenset({"end", "done", "pass", "return", "roll", "accept", "fight", "claim"})
 CAP = 0.45                  # the bar's height at most, as a share of the map's: the map stays in sight
 HEAD_LINES = 3              # the headline's lines at most
+HINTS = (("select", "hint.choose"), ("step", "hint.step"), ("palette", "hint.actions"), ("menu", "hint.menu"),
+         ("log", "hint.log"), ("help", "hint.rules"), ("zoom", "hint.zoom"), ("pan", "hint.pan"))
 
 Row = list[Button]
 
@@ -41,6 +46,7 @@ class DecisionBar(Section):
         self.top = 0                                        # the first row shown when they scroll
         self.arrows: dict[int, pygame.Rect] = {}            # while they scroll: -1 up, 1 down
         self.sizes: Scale = table.app.scale                 # the bar's sizes: the UI scale's, or smaller (layout)
+        self.device = ("", "")                              # the device (and pad) the layout was made for
 
     @property
     def shown(self) -> bool:
@@ -84,24 +90,26 @@ class DecisionBar(Section):
         the map (`Scale.fitting`). When the choices need more even then, they show a few rows at a time above a
         row of the ending ones, and scroll (the wheel, the arrows in the bar's corner, the keys' focus); a button
         scrolled out of sight has no size, so no click reaches it."""
+        inp = self.table.app.input
+        self.device = (inp.device, inp.family)
         self.sizes = self.table.app.scale.fitting(self.fits)
         area = self.table.map_area()
         unit = self.sizes.unit
         left, right, gap = area.x + unit * 2, area.right - unit * 2, unit // 2
         choices, enders = self.sized(right - left)
-        foot, cap = unit // 2, area.h * CAP
+        foot, cap, strip = unit // 2, area.h * CAP, self.strip()
         head = self.head_height(area.w - unit * 3)
         rows = self.rows(choices, enders, left, right, gap)
         self.body, self.window, self.arrows = rows, range(len(rows)), {}
-        top = area.bottom - foot - self.height(rows) - head
-        if len(rows) > 1 and head + self.height(rows) > cap:      # as tall as the cap while the choices scroll
+        top = area.bottom - foot - strip - self.height(rows) - head
+        if len(rows) > 1 and head + strip + self.height(rows) > cap:     # as tall as the cap while they scroll
             head = self.head_height(area.w - unit * 3 - self.corner())
             self.body = [row for row in self.rows(choices, [], left, right, gap) if row]
-            rows = self.scrolled(cap - head - (self.height([enders]) if enders else 0))
+            rows = self.scrolled(cap - head - strip - (self.height([enders]) if enders else 0))
             top = area.bottom - foot - cap
             self.place(rows, [], top + head, left, right)
             rows += [enders]
-            self.place([enders], enders, area.bottom - foot - self.height([enders]), left, right)
+            self.place([enders], enders, area.bottom - foot - strip - self.height([enders]), left, right)
         else:
             self.place(rows, enders, top + head, left, right)
         placed = {id(b) for row in rows for b in row}
@@ -125,7 +133,11 @@ class DecisionBar(Section):
         if len(self.headlines(area.w - unit * 3)) > HEAD_LINES:
             return False
         rows = self.rows(choices, enders, left, right, unit // 2)
-        return len(rows) == 1 or self.head_height(area.w - unit * 3) + self.height(rows) <= area.h * CAP
+        return len(rows) == 1 or self.head_height(area.w - unit * 3) + self.strip() + self.height(rows) <= area.h * CAP
+
+    def strip(self) -> int:
+        """The height of the hints' strip at the bar's foot."""
+        return prompts.bar_height(self.sizes.small) + self.sizes.unit // 4
 
     def sized(self, room: float) -> tuple[Row, Row]:
         """Every button sized to its label (at most `room` wide); the choices, then the enders."""
@@ -238,11 +250,11 @@ class DecisionBar(Section):
     def headline(self) -> str:
         """What the decision is about, or how it is made when the bar has no button."""
         table = self.table
+        device = table.app.input
         if table.plan.order and table.first is None:
-            return words.text("ui.pick_first")
+            return words.text(prompts.variant(device, "ui.pick_first"), **prompts.names(device))
         if table.plan.by_hex and not self.form.widgets:
-            device = self.table.app.input.device
-            return words.text("ui.pick_hex" if device == "mouse" else f"ui.pick_hex.{device}")
+            return words.text(prompts.variant(device, "ui.pick_hex"), **prompts.names(device))
         return words.decision_headline(table.shown, self.rules, {a.verb for a in table.legal})
 
     def final_hint(self, action: engine.Action) -> str | None:
@@ -253,6 +265,9 @@ class DecisionBar(Section):
         return words.text(f"ui.final.{final}", action=words.action_text(action, self.rules, self.table.shown))
 
     def draw(self, screen: pygame.Surface) -> None:
+        inp = self.table.app.input
+        if self.device != (inp.device, inp.family):       # the headline says how, on the device in hand
+            self.layout()
         table, scale = self.table, self.sizes
         theme.panel(screen, self.rect, alpha=245)
         pointed = self.pointed()
@@ -277,6 +292,9 @@ class DecisionBar(Section):
         for step, rect in self.arrows.items():
             more = self.window.start > 0 if step < 0 else self.window.stop < len(self.body)
             arrow(screen, rect, step, more)
+        strip = pygame.Rect(self.rect.x + scale.unit, self.rect.bottom - self.strip(), self.rect.w - scale.unit * 2,
+                            prompts.bar_height(scale.small))
+        draw_hints(screen, inp, HINTS, strip, scale)
 
     def tooltip(self, screen: pygame.Surface) -> bool:
         """The words of the decision explained (the glossary's terms in what is being decided and in the

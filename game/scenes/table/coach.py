@@ -19,6 +19,7 @@ import engine
 from ... import flow, theme, tutorial, words
 from ...input import Intent
 from ...theme import Scale
+from ...ui import prompts
 from ...ui.widgets import Button, Form
 from .section import Section
 
@@ -36,7 +37,7 @@ class CoachPanel(Section):
         self.muted = 0                              # the first line of the device's hint
         self.sizes = table.app.scale                # the sizes the panel is drawn at (layout)
         self.clock = 0.0
-        self._shown: tuple[int, bool, bool, str, tuple[int, int], int] | None = None   # what the layout is for
+        self._shown: tuple[int, bool, bool, str, str, tuple[int, int], int] | None = None   # what the layout is for
 
     @property
     def chapter(self) -> tutorial.Chapter:
@@ -113,11 +114,11 @@ class CoachPanel(Section):
 
     def layout(self) -> None:
         """The panel across the top of the map, as tall as its words (at the UI scale, or smaller where they
-        would cover more than a third of the map); laid out again when the lesson, the device or the window
-        changes. A new lesson's hex is brought into sight, clear of the panel."""
+        would cover more than a third of the map); laid out again when the lesson, the device (its hint names the
+        buttons in hand) or the window changes. A new lesson's hex is brought into sight, clear of the panel."""
         app = self.table.app
-        key = (self.model.index, self.model.done, self.model.drawing, app.input.device, app.screen.get_size(),
-               app.scale.unit)
+        key = (self.model.index, self.model.done, self.model.drawing, app.input.device, app.input.family,
+               app.screen.get_size(), app.scale.unit)
         if key == self._shown:
             return
         self._shown = key
@@ -160,14 +161,14 @@ class CoachPanel(Section):
         """The lesson's words and, for a lesson that asks something, how it is done on the device in use."""
         if self.model.done:
             return [words.text("coach.chapter_done", title=self.chapter.title)]
-        lesson, device = self.model.lesson, self.table.app.input.device
+        lesson, device = self.model.lesson, self.table.app.input
         out = [lesson.say]
         if self.model.drawing:
             out.append(words.text("coach.drawing"))
         elif lesson.do:
-            out.append(words.text(f"coach.do.{device}"))
+            out.append(words.text(prompts.variant(device, "coach.do"), **prompts.names(device)))
         elif lesson.undo:
-            out.append(words.text(f"coach.undo.{device}"))
+            out.append(words.text(prompts.variant(device, "coach.undo"), **prompts.names(device)))
         elif lesson.wait:
             out.append(words.text("coach.wait"))
         return out

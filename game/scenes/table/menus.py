@@ -17,10 +17,13 @@ import engine
 from ... import gestures, theme, words
 from ...input import Intent
 from ...render import hud
+from ...ui import prompts
+from ...ui.backdrop import draw_hints
 from ...ui.widgets import ListView
 from .section import Section
 
 TOAST = 3.5                     # seconds a refusal stays on screen
+PALETTE_HINTS = (("select", "hint.choose"), ("back", "hint.close"))
 BUILD_ITEMS = ("transport_canoe", "war_canoe", "warrior_band", "colony", "rumor", "improved_agriculture", "village")
 Row = tuple[str, engine.Action, engine.Reason | None]
 
@@ -233,8 +236,10 @@ class Menus(Section):
         theme.panel(screen, box, alpha=250)
         head = theme.text(words.text("ui.palette"), scale.body, theme.INK, "bold")
         screen.blit(head, (box.x + scale.unit * 0.6, box.y + scale.unit * 0.4))
-        hint = theme.text(words.text("ui.palette.hint"), scale.small, theme.MUTED)
-        screen.blit(hint, hint.get_rect(topright=(box.right - scale.unit * 0.6, box.y + scale.unit * 0.5)))
+        tall, left = prompts.bar_height(scale.small), box.x + scale.unit + head.get_width()
+        row = pygame.Rect(left, box.y + scale.unit * 0.4 + (head.get_height() - tall) // 2,
+                          box.right - scale.unit * 0.6 - left, tall)
+        draw_hints(screen, self.table.app.input, PALETTE_HINTS, row, scale, align="right")
         palette.rect = pygame.Rect(box.x + scale.unit * 0.4, box.y + scale.unit * 2.2, box.w - scale.unit * 0.8,
                                    box.h - scale.unit * 2.6)
         palette.draw(screen, True, scale.small)
