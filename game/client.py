@@ -13,7 +13,7 @@ import pygame
 
 import engine
 
-from . import flow, scenes
+from . import flow, scenes, virtualpad
 from . import monkey as ui_monkey
 from . import settings as preferences
 from .app import App, Settings
@@ -100,6 +100,9 @@ def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
     if os.environ.get("PARADISE_FIRST_FRAME"):            # bench/client.py: when the first frame was shown
         print(f"first frame at {time.time():.6f} ({time.perf_counter() - started:.3f} s after the window opened)")
         return 0
+    script = os.environ.get("PARADISE_PAD_SCRIPT")        # a scripted pad, to look at the game played by pad
+    if script:
+        app.each_frame.append(virtualpad.Script(script, time.perf_counter).tick)
     app.run()
     preferences.save(app.settings.data_dir, window=display.window_size())        # as the player left it
     if match is not None:
@@ -143,6 +146,9 @@ def monkey(app: App, rules: engine.Ruleset, args: argparse.Namespace) -> int:
     """--ui-monkey N: N games played by synthetic input (game/monkey.py); exit code 1 if any action could not be
     made by input or a game's hash differs from the engine's alone. With several human seats (the default: all
     human), the seats get PINs and standing orders, as players sharing a screen might."""
+    if args.device == "pad" and virtualpad.available():
+        print(f"error: --device pad plays with a virtual SDL controller, and {virtualpad.available()}")
+        return 2
     seats = args.seats or ["human"]
     several = seats.count("human") > 1 or seats == ["human"]          # one kind alone is every seat's kind
     failures, counts = ui_monkey.run(app, rules, args.ui_monkey, args.device, args.seats,
