@@ -286,6 +286,13 @@ class Input:
         if pad is not None and self.device == PAD and self.rumble_on:
             pad.device.rumble(low, high, ms)
 
+    def claim(self, seat: str, pad: int) -> None:
+        """The pad pressed becomes the seat's where the seat has none and the pad is no other seat's (pass and
+        play with a pad per seat); from then on it alone acts."""
+        if seat not in self.seat_pads and pad not in self.seat_pads.values():
+            self.seat_pads[seat] = pad
+            self.only, self.exclude = pad, set()
+
     def free_pads(self) -> None:
         """No seat owns a pad any more (a game ended): every pad acts."""
         self.seat_pads.clear()

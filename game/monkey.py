@@ -285,6 +285,10 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
         if isinstance(top, HandoffScene):
             unlock(hands, top, pins.get(top.player), wrong_first=handoffs == 0)
             handoffs += 1
+            if app.top is top:                      # the presses did not pass it
+                unreachable += 1
+                print(f"  stuck at the hand-off to {top.player}", flush=True)
+                break
             continue
         table = next((scene for scene in app.live() if isinstance(scene, TableScene)), None)
         if table is None:                           # the table under its overlays (battle, recap) takes input

@@ -14,15 +14,20 @@ from ..app import App, Scene, scene
 from ..input import Intent
 from ..seats import PIN_DIGITS, SeatSettings, pin_matches
 from ..theme import Scale
+from ..ui import prompts
+from ..ui.backdrop import draw_hints, foot_room
 from ..ui.widgets import Button, Form
-from .message import MessageScene
 
 KEYS = "1234567890"
 
 
-def select_name(app: App) -> str:
-    """The name of the button that selects, on the pad in use."""
-    return "A"
+HINTS = (("select", "hint.choose"),)
+PIN_HINTS = (("step", "hint.move"), ("select", "hint.type"), ("back", "hint.erase_close"))
+
+
+def select_name(family: str) -> str:
+    """The name of the button that selects on a pad of this family."""
+    return prompts.name(family, "select")
 
 
 class PinPad:
@@ -103,8 +108,8 @@ class HandoffScene(Scene):
             return None
         held = self.app.input.pads.get(self.app.input.seat_pads.get(self.player, -1))
         if held is None:
-            return words.text("handoff.pad.claim", player=self.player, select=select_name(self.app))
-        return words.text("handoff.pad.yours", player=self.player, select=select_name(self.app),
+            return words.text("handoff.pad.claim", player=self.player, select=select_name(self.app.input.family))
+        return words.text("handoff.pad.yours", player=self.player, select=select_name(held.family),
                           number=held.number)
 
     def check(self, digits: str) -> None:
@@ -114,7 +119,7 @@ class HandoffScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         if intent.pad >= 0 and self.pads_per_seat:
-            claim(self.app, self.player, intent.pad)
+            self.app.input.claim(self.player, intent.pad)
         if self.pad is not None:
             if intent.kind == "type":
                 self.wrong = False
@@ -132,6 +137,8 @@ class HandoffScene(Scene):
             scale = self.app.scale.fitting(lambda s: fits(s, (w, h), top, title, BANNER + 4 + PAD))
         unit = scale.unit
         y = banner(screen, self.player, title, self.pad_prompt() or words.text("handoff.look_away"), scale, top)
+        draw_hints(screen, self.app.input, HINTS if self.pad is None else PIN_HINTS, foot_room((w, h), scale), scale,
+                   FOOT)
         if self.pad is None:
             button = self.form.widgets[0]
             button.rect = pygame.Rect(0, 0, unit * 18, round(unit * 2.4))
@@ -142,31 +149,6 @@ class HandoffScene(Scene):
         label = theme.text(prompt, scale.body, (255, 200, 160) if self.wrong else theme.WHITE, "semibold")
         screen.blit(label, label.get_rect(center=(w // 2, round(y + unit * 2))))
         self.pad.draw(screen, w / 2, y + unit * 4, unit, scale.body)
-
-
-def claim(app: App, player: str, pad: int) -> None:
-    """The pad pressed becomes the seat's where the seat has none (pass and play with a pad per seat)."""
-    if player not in app.input.seat_pads and pad not in app.input.seat_pads.values():
-        app.input.seat_pads[player] = pad
-        app.input.only, app.input.exclude = pad, set()
-
-
-@scene("padlost")
-class PadLostScene(MessageScene):
-    """The deciding player's pad went away: the game waits (the table under this dialog gets no time) until
-    someone goes on, by a pad (with a pad per seat, it becomes the seat's), the keys or the mouse."""
-
-    def __init__(self, app: App, player: str, name: str):
-        key = "padlost.seat" if player else "padlost.any"
-        super().__init__(app, words.text("padlost.title"),
-                         words.text(key, player=player, name=name, select=select_name(app)),
-                         [Button(words.text("padlost.go"), app.pop, primary=True)])
-        self.player = player
-
-    def handle(self, intent: Intent) -> None:
-        if intent.pad >= 0 and self.player and intent.kind == "select":
-            claim(self.app, self.player, intent.pad)
-        super().handle(intent)
 
 
 @scene("pin")
@@ -201,9 +183,11 @@ class PinScene(Scene):
         title = words.text(key, player=self.player)
         scale = self.app.scale.fitting(lambda s: fits(s, (w, h), h * 0.22, title, BANNER + 3 + PAD))
         y = banner(screen, self.player, title, words.text("pin.private"), scale, h * 0.22)
+        draw_hints(screen, self.app.input, PIN_HINTS, foot_room((w, h), scale), scale, FOOT)
         self.pad.draw(screen, w / 2, y + scale.unit * 3, scale.unit, scale.body)
 
 
+FOOT = (230, 230, 230)       # the hints' colour on the player's dark colour
 BANNER = 6.7                 # how far the banner's words reach under the centre of its shape, in units
 PAD = 8.2                    # how far the keypad reaches under the centre of its slots, in units
 
@@ -214,7 +198,8 @@ def fits(scale: Scale, size: tuple[int, int], top: float, title: str, below: flo
     w, h = size
     unit = scale.unit
     wide = theme.font(title_size(scale), "bold").size(title)[0]
-    return top - unit * 3.5 >= 0 and top + below * unit <= h - unit * 0.5 and max(wide, unit * 18) <= w - unit * 2
+    foot = h - unit * 0.5 - prompts.bar_height(scale.small)          # the hints at the foot
+    return top - unit * 3.5 >= 0 and top + below * unit <= foot and max(wide, unit * 18) <= w - unit * 2
 
 
 def title_size(scale: Scale) -> int:
@@ -231,6 +216,9 @@ def banner(screen: pygame.Surface, player: str, title: str, line: str, scale: Sc
     y = top + unit * 4.5
     text = theme.text(title, title_size(scale), theme.WHITE, "bold")
     screen.blit(text, text.get_rect(center=(w // 2, round(y))))
-    sub = theme.text(line, scale.body, (230, 230, 230))
-    screen.blit(sub, sub.get_rect(center=(w // 2, round(y + unit * 2.2))))
-    return float(y + unit * 2.2)
+    lines = theme.wrap(line, scale.body, w - unit * 4)
+    step = theme.font(scale.body).get_linesize()
+    for i, part in enumerate(lines):                 # a long line (whose pad to press) wraps
+        sub = theme.text(part, scale.body, (230, 230, 230))
+        screen.blit(sub, sub.get_rect(center=(w // 2, round(y + unit * 2.2 + i * step))))
+    return float(y + unit * 2.2 + (len(lines) - 1) * step)

@@ -1,5 +1,6 @@
-"""A dialog with a title, a message and its buttons (OK alone by default), over the scene below; and the
-confirmation asked before a decision that cannot be undone (X42)."""
+"""A dialog with a title, a message and its buttons (OK alone by default), over the scene below; the
+confirmation asked before a decision that cannot be undone (X42); and the pause when the deciding player's pad
+is unplugged."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -8,7 +9,9 @@ import pygame
 
 from .. import theme, words
 from ..app import App, scene
+from ..input import Intent
 from ..theme import Scale
+from ..ui import prompts
 from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Form
 
@@ -69,3 +72,23 @@ class ConfirmScene(MessageScene):
             Button(words.text("confirm.cancel"), app.pop),
             Button(words.text("confirm.quiet"), lambda: do(True)),
             Button(words.text("confirm.go"), lambda: do(False), primary=True)])     # focus starts on Cancel
+
+
+@scene("padlost")
+class PadLostScene(MessageScene):
+    """The deciding player's pad went away: the game waits (the table under this dialog gets no time) until
+    someone goes on, by a pad (with a pad per seat, it becomes the seat's), the keys or the mouse."""
+
+    def __init__(self, app: App, player: str, name: str):
+        key = "padlost.seat" if player else "padlost.any"
+        lost = app.input.lost
+        select = prompts.name(lost.family if lost else prompts.style(app.input), "select")
+        super().__init__(app, words.text("padlost.title"),
+                         words.text(key, player=player, name=name, select=select),
+                         [Button(words.text("padlost.go"), app.pop, primary=True)])
+        self.player = player
+
+    def handle(self, intent: Intent) -> None:
+        if intent.pad >= 0 and self.player and intent.kind == "select":
+            self.app.input.claim(self.player, intent.pad)
+        super().handle(intent)

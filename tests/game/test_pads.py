@@ -13,7 +13,8 @@ import engine
 from game import monkey, virtualpad
 from game.app import App
 from game.match import Match
-from game.scenes.handoff import HandoffScene, PadLostScene
+from game.scenes.handoff import HandoffScene
+from game.scenes.message import PadLostScene
 from game.scenes.setup import SetupScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
