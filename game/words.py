@@ -522,7 +522,7 @@ EN: dict[str, str] = {
     "option.hint.variable_starting_pieces": "A1 · Build 4 BP of pieces at home instead of two warrior bands.",
     "option.hint.saved_resources": "A2 · Keep one unspent build point for a later Building step.",
     "option.hint.malaria": "A3 · Malaria strikes the west once someone settles there.",
-    "option.hint.south_island": "A4 · Te Waka Maui, the South Island, joins Aotearoa when it is revealed.",
+    "option.hint.south_island": "A4 · Te Waka Maui, the South Island, joins Aotearoa once revealed.",
     "option.hint.kumara": "A5 · Explorers may sail east to South America for the Kumara (2 VP).",
     "option.hint.random_events": "A7 · From 5 VP on, the last player draws an event card each turn.",
     # who plays a seat (the new-game scene), each level with one honest sentence (issue 18)
@@ -532,7 +532,7 @@ EN: dict[str, str] = {
     "seat.hard": "Computer: Hard",
     "seat.hint.human": "A person plays this seat.",
     "seat.hint.easy": "The Normal bot, but about one plan in three is picked at random.",
-    "seat.hint.normal": "Fixed rules: settles, chains its islands, buys cards; attacks only independents.",
+    "seat.hint.normal": "Fixed rules: settles, chains islands, buys cards; fights only independents.",
     "seat.hint.hard": "Tries its moves out on re-dealt copies of what it sees, then picks; never peeks.",
     # pass-and-play settings (game/seats.py)
     "seats.title": "Pass and play",

@@ -167,10 +167,9 @@ class HelpScene(Scene):
         search.label = words.text(prompts.variant(device, "help.search"), **prompts.names(device))
         search.draw(screen, self.form.focused is search, scale.small)
         foot = prompts.bar_height(scale.small) + unit // 2         # the hints under the list
-        self.list.row = theme.font(scale.small).get_linesize() + unit // 3
         self.list.rect = pygame.Rect(left.x, search.rect.bottom + unit // 2, left.w,
                                      left.bottom - search.rect.bottom - unit - foot)
-        self.list.draw(screen, self.form.focused is self.list, scale.small)
+        self.list.draw(screen, self.form.focused is self.list, self.list_size(scale.small, left.w))
         hints = [(intent, words.text(key)) for intent, key in HINTS]
         prompts.hint_bar(screen, self.app.input, hints, pygame.Rect(left.x, left.bottom - foot + unit // 2, left.w,
                                                                      foot - unit // 2), scale.small, theme.MUTED,
@@ -181,6 +180,12 @@ class HelpScene(Scene):
         if self.keyboard is not None:
             self.keyboard.layout(screen.get_size(), scale)
             self.keyboard.draw(screen, self.app.input)
+
+    def list_size(self, size: int, width: int) -> int:
+        """The list's text size: the UI scale's, or UI scale 1's (the smallest readable) where a line would not
+        fit the list (a narrow window at a large UI scale)."""
+        widest = max((theme.font(size).size(item)[0] for item in self.list.items), default=0)
+        return size if widest + size * 0.5 + 6 <= width else self.readable().small
 
     def draw_entry(self, screen: pygame.Surface, box: pygame.Rect) -> None:
         scale = self.app.scale

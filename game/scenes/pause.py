@@ -9,6 +9,7 @@ import pygame
 from .. import flow, theme, words
 from ..app import App, scene
 from ..match import Match
+from ..theme import Scale
 from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Form
 
@@ -28,6 +29,7 @@ class PauseScene(Dialog):
                         Button(words.text("pause.lessons"), lambda: flow.leave_tutorial(app, match))]
         else:
             buttons.append(Button(words.text("pause.leave"), self.save_and_leave))
+        buttons.append(Button(words.text("menu.settings"), lambda: flow.open_settings(app)))
         super().__init__(app, Form(buttons + [Button(words.text("menu.quit"), self.quit)]))
         self.match = match
 
@@ -39,9 +41,12 @@ class PauseScene(Dialog):
         self.match.close()
         self.app.quit()
 
+    def size(self, scale: Scale) -> tuple[float, float]:
+        return scale.unit * 20, scale.unit * (4.6 + 2.9 * len(self.form.widgets))
+
     def draw(self, screen: pygame.Surface) -> None:
-        scale = self.app.scale
-        box = self.panel(screen, scale.unit * 20, scale.unit * (4.6 + 2.9 * len(self.form.widgets)))
+        scale = self.fitting(self.size)              # smaller than the UI scale asks where the window is short
+        box = self.panel(screen, *self.size(scale), scale)
         title = theme.text(words.text("pause.title"), scale.heading, theme.INK, "bold")
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + scale.unit)))
         y = box.y + scale.unit * 3.6

@@ -124,8 +124,8 @@ class SetupScene(MenuPage):
         w, h = self.app.screen.get_size()
         unit = scale.unit
         paper = sheet((w, h), scale)
-        col_w = min(round(w * 0.45), unit * 36)
-        left_x, right_x = w // 2 - col_w - unit, w // 2 + unit
+        col_w = min(round((paper.w - unit * 2) / 2), unit * 36)     # the sheet's width on a 16:10 screen
+        left_x, right_x = w // 2 - col_w - unit // 2, w // 2 + unit // 2
         row_h = round(unit * 2.2)
         n_left = 1 + self.players + 3
         bottom = paper.y
