@@ -2,8 +2,9 @@
 
 Scenes are pushed, popped and replaced; the top scene gets every intent; drawing starts at the topmost opaque
 scene and goes up, so a dialog draws over the scene below it. An overlay that is see-through (the battle over
-the table) lets the intents it does not use, and time, through to the scene below it; every scene drawn then
-gets a second pass (`draw_over`) for what must lie over the overlays (menus, toasts, tooltips). Tests and
+the table) lets the intents it does not use, and time, through to the scene below it; a scene and the
+see-through overlays over it then get a second pass (`draw_over`) for what must lie over those overlays (menus,
+toasts, tooltips), under any dialog above them. Tests and
 screenshots run the same loop with a fixed clock (`fixed_dt`): the same inputs give the same frames.
 """
 from __future__ import annotations
@@ -254,9 +255,15 @@ class App:
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].opaque:
             first -= 1
+        below: list[Scene] = []                  # drawn, their draw_over not yet
         for scene in self.stack[first:]:
+            if not scene.see_through:            # a dialog covers even what lies over the scenes below it
+                for done in below:
+                    done.draw_over(self.screen)
+                below = []
             scene.draw(self.screen)
-        for scene in self.stack[first:]:
+            below.append(scene)
+        for scene in below:
             scene.draw_over(self.screen)
 
     def resized(self) -> None:

@@ -49,7 +49,8 @@ def frame(surface: pygame.Surface, rect: pygame.Rect, focused: bool, enabled: bo
           radius: int = 8) -> None:
     """The body of a widget: paper, a darker edge, a bright ring when focused."""
     pygame.draw.rect(surface, fill if enabled else (214, 208, 196), rect, border_radius=radius)
-    pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, rect, 3 if focused else 2,
+    ring = max(3, round(rect.h * 0.07))          # the focus seen from the couch, on a 4K screen too
+    pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, rect, ring if focused else 2,
                      border_radius=radius)
 
 

@@ -156,3 +156,18 @@ def test_a_fading_toast_leaves_the_same_words_opaque_elsewhere(app, screen):
     faded = theme.faded(said, 90)
     assert faded.get_alpha() == 90 and said.get_alpha() in (None, 255)
     assert theme.text("Nothing to do here", 20, theme.WHITE, "semibold").get_alpha() in (None, 255)
+
+
+def test_a_dialog_covers_what_lies_over_the_table(app, rules):
+    """The table's menus, toasts and tooltip (draw_over) lie over the battle overlay but under a dialog: the
+    palette left open under "Do it?" once hid the dialog's buttons."""
+    from tests.game.test_gestures import table_for
+    table = table_for(app, rules)
+    order: list[str] = []
+    table.draw_over = lambda screen: order.append("table menus")
+    overlay = app.make("message", "Title", "Words")
+    real = overlay.draw
+    overlay.draw = lambda screen: (order.append("dialog"), real(screen))
+    app.push(overlay)
+    app.draw()
+    assert order == ["table menus", "dialog"]
