@@ -118,6 +118,11 @@ class App:
         self.toggle_display: Callable[[], pygame.Surface] | None = None
         self.each_frame: list[Callable[[], None]] = []     # called before each frame's events (a scripted pad)
 
+    def rumble(self, low: float, high: float, ms: int) -> None:
+        """Shake the pad in use (a die lands, a battle ends), unless the settings turned rumble off."""
+        if self.settings.rumble:
+            self.input.rumble(low, high, ms)
+
     def toggle_fullscreen(self) -> None:
         """F11 or the settings: the full screen at the desktop's resolution, or back to the window."""
         if self.toggle_display is None:

@@ -70,7 +70,6 @@ def open_app(args: argparse.Namespace, rules: engine.Ruleset) -> tuple[App, Disp
     display = Display(args.size or window)
     settings = settings_from(args, data_dir, stored)
     app = App(display.open(settings.fullscreen), settings, rules, fixed_dt=1 / 60 if fixed else None)
-    app.input.rumble_on = settings.rumble
     app.toggle_display = lambda: toggled(app, display)
     return app, display
 

@@ -112,7 +112,6 @@ class Input:
         self.pad = -1                      # the pad used last
         self.lost: Pad | None = None       # the pad that went away last
         self.typing = False                # a text field takes the letters (the rules' search), not the commands
-        self.rumble_on = True              # the settings' "controller rumble"
         self.seat_pads: dict[str, int] = {}  # pass and play with a pad per seat: each seat's pad
         self.only = -1                     # when >= 0, the one pad whose presses count (the deciding seat's)
         self.exclude: set[int] = set()     # pads whose presses do not count (other seats' pads)
@@ -281,9 +280,9 @@ class Input:
         return pad.family if pad is not None else XBOX
 
     def rumble(self, low: float, high: float, ms: int) -> None:
-        """Shake the pad in use, where it can and the player lets it (a die lands, a battle ends)."""
+        """Shake the pad in use, where it can (App.rumble asks, when the player lets it)."""
         pad = self.pads.get(self.pad)
-        if pad is not None and self.device == PAD and self.rumble_on:
+        if pad is not None and self.device == PAD:
             pad.device.rumble(low, high, ms)
 
     def claim(self, seat: str, pad: int) -> None:

@@ -25,11 +25,6 @@ HINTS = (("select", "hint.choose"),)
 PIN_HINTS = (("step", "hint.move"), ("select", "hint.type"), ("back", "hint.erase_close"))
 
 
-def select_name(family: str) -> str:
-    """The name of the button that selects on a pad of this family."""
-    return prompts.name(family, "select")
-
-
 class PinPad:
     """Four digits typed on the keyboard, or pressed on a keypad by mouse or pad (shown as dots)."""
 
@@ -107,10 +102,11 @@ class HandoffScene(Scene):
         if not self.pads_per_seat:
             return None
         held = self.app.input.pads.get(self.app.input.seat_pads.get(self.player, -1))
+        family = held.family if held is not None else self.app.input.family
+        select = prompts.name(family, "select")
         if held is None:
-            return words.text("handoff.pad.claim", player=self.player, select=select_name(self.app.input.family))
-        return words.text("handoff.pad.yours", player=self.player, select=select_name(held.family),
-                          number=held.number)
+            return words.text("handoff.pad.claim", player=self.player, select=select)
+        return words.text("handoff.pad.yours", player=self.player, select=select, number=held.number)
 
     def check(self, digits: str) -> None:
         self.wrong = not pin_matches(self.settings, self.player, digits)

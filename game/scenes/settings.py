@@ -44,7 +44,7 @@ class SettingsScene(MenuPage):
         self.build()
 
     def set_rumble(self, on: bool) -> None:
-        self.app.settings.rumble = self.app.input.rumble_on = on
+        self.app.settings.rumble = on
         preferences.save(self.app.settings.data_dir, rumble=on)
 
     def set_pad_per_seat(self, on: bool) -> None:

@@ -234,10 +234,10 @@ def test_rumble_reaches_the_pad_in_use_unless_switched_off(app, plug):
     pad = plug()
     app.frame()                                       # the game opens the pad it was told of
     press(app, pad, A)
-    app.input.rumble(0.5, 1.0, 80)
+    app.rumble(0.5, 1.0, 80)
     assert pad.rumbles == [(32767, 65535)]
-    app.input.rumble_on = False
-    app.input.rumble(0.5, 1.0, 80)
+    app.settings.rumble = False
+    app.rumble(0.5, 1.0, 80)
     assert len(pad.rumbles) == 1
 
 
@@ -261,7 +261,7 @@ def test_the_pad_shakes_when_the_die_lands_and_when_the_battle_ends(app, rules, 
     pad = plug()
     app.frame()
     for rumble in (True, False):
-        app.input.rumble_on = rumble
+        app.settings.rumble = rumble
         press(app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)      # the pad is the device in use
         pad.rumbles.clear()
         table = m14_table(app, rules, speed="normal")

@@ -86,7 +86,7 @@ class TableScene(Scene):
         throw = self.anim.throw
         if throw is not None and throw is not self.landed and (throw.hurried or throw.elapsed >= throw.throw.duration):
             self.landed = throw                   # the die comes to rest: the pad in the player's hands knocks
-            self.app.input.rumble(*RUMBLE_LANDED)
+            self.app.rumble(*RUMBLE_LANDED)
         self.menus.tick(dt)
         self.players.tick(dt)
         if self.coach is not None:
@@ -166,7 +166,7 @@ class TableScene(Scene):
             elif self.battle is not None and event.get("hex") == self.battle.hex:
                 self.battle.apply(event)
                 if event.get("kind") in OUTCOMES:
-                    self.app.input.rumble(*RUMBLE_OUTCOME)
+                    self.app.rumble(*RUMBLE_OUTCOME)
 
     def enter(self) -> None:
         self.overlays.attach()
