@@ -49,7 +49,8 @@ class Anim:
     def t(self) -> float:
         return min(1.0, self.elapsed / self.duration)
 
-    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> pygame.Rect | None:
+        """Draw the clip as it is now; where it drew (the table redraws only there: game/render/redraw.py)."""
         raise NotImplementedError
 
     @property
@@ -69,9 +70,9 @@ class Glide(Anim):
     def focus(self) -> str | None:
         return self.path[-1] if self.path else None
 
-    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> pygame.Rect | None:
         if len(self.path) < 2:
-            return
+            return None
         legs = len(self.path) - 1
         position = ease(self.t) * legs
         i = min(legs - 1, int(position))
@@ -82,6 +83,8 @@ class Glide(Anim):
             mapart.token(screen, (x, y), size * 0.26, self.owner, self.pieces, False, unit)
         else:
             mapart.explorer(screen, (x, y), size * 0.34, self.owner)
+        reach = round(size + unit)                           # the token or canoe, its wake and its number
+        return pygame.Rect(round(x) - reach, round(y) - reach, reach * 2, reach * 2)
 
 
 class Pop(Anim):
@@ -90,22 +93,33 @@ class Pop(Anim):
     def __init__(self, hex_label: str, words: str, colour: theme.Colour, speed: float):
         super().__init__(POP * speed)
         self.hex, self.words, self.colour = hex_label, words, colour
+        self._ring: tuple[tuple[float, int, int], pygame.Surface] | None = None
 
-    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+    def ring(self, radius: float, alpha: int, width: int) -> pygame.Surface:
+        """The ring as it is now (kept for the frame's other passes: game/render/redraw.py)."""
+        key = (radius, alpha, width)
+        if self._ring is None or self._ring[0] != key:
+            ring = pygame.Surface((radius * 2 + 8, radius * 2 + 8), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (*self.colour, alpha), ring.get_rect().center, radius, width)
+            self._ring = (key, ring)
+        return self._ring[1]
+
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> pygame.Rect | None:
         (x, y), size = where(self.hex)
         t = self.t
         radius = size * (0.3 + 0.6 * ease(min(1.0, t * 1.6)))
         alpha = round(255 * (1 - max(0.0, t - 0.6) / 0.4))
-        ring = pygame.Surface((radius * 2 + 8, radius * 2 + 8), pygame.SRCALPHA)
-        pygame.draw.circle(ring, (*self.colour, alpha), ring.get_rect().center, radius, max(2, round(size / 10)))
-        screen.blit(ring, ring.get_rect(center=(round(x), round(y))))
+        ring = self.ring(radius, alpha, max(2, round(size / 10)))
+        drawn = ring.get_rect(center=(round(x), round(y)))
+        screen.blit(ring, drawn)
         if self.words:
             label = theme.text(self.words, unit, theme.WHITE, "bold")
             box = label.get_rect(center=(round(x), round(y - size * 0.6 - 12 * ease(t))))
-            back = pygame.Surface(box.inflate(12, 4).size, pygame.SRCALPHA)
-            pygame.draw.rect(back, (*theme.INK, min(alpha, 210)), back.get_rect(), border_radius=6)
-            screen.blit(back, box.inflate(12, 4))
+            plate = box.inflate(12, 4)
+            screen.blit(theme.plate(plate.w, plate.h, (*theme.INK, min(alpha, 210)), 6), plate)
             screen.blit(theme.faded(label, alpha), box)
+            drawn.union_ip(box.inflate(12, 4))
+        return drawn
 
 
 class Flip(Anim):
@@ -115,7 +129,7 @@ class Flip(Anim):
         super().__init__(FLIP * speed)
         self.hex, self.name = hex_label, name
 
-    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> pygame.Rect | None:
         (x, y), size = where(self.hex)
         width = abs(math.cos(math.pi * self.t)) * size * 1.7
         card = pygame.Rect(0, 0, max(2, round(width)), round(size * 1.5))
@@ -126,6 +140,8 @@ class Flip(Anim):
         if self.t >= 0.5 and width > size:
             label = theme.text(self.name, unit, theme.INK, "bold")
             screen.blit(label, label.get_rect(center=card.center))
+            return card.union(label.get_rect(center=card.center))
+        return card
 
 
 class DieThrow(Anim):
@@ -149,8 +165,8 @@ class DieThrow(Anim):
                 if before < at <= self.elapsed:
                     dice.knock(strength)
 
-    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
-        pass                                  # drawn in the battle panel's tray
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> pygame.Rect | None:
+        return None                           # drawn in the battle panel's tray
 
 
 class Banner(Anim):
@@ -161,7 +177,7 @@ class Banner(Anim):
         super().__init__(BANNER * speed)
         self.title, self.line = title, line
 
-    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> pygame.Rect | None:
         t = self.t
         alpha = round(255 * min(1.0, t * 6, (1 - t) * 5))
         w = screen.get_width()
@@ -170,11 +186,10 @@ class Banner(Anim):
         band = pygame.Rect(0, 0, max(title.get_width(), line.get_width()) + unit * 4,
                            title.get_height() + line.get_height() + unit)
         band.midtop = (w // 2, round(unit * 4.5))
-        back = pygame.Surface(band.size, pygame.SRCALPHA)
-        pygame.draw.rect(back, (*theme.INK, min(alpha, 225)), back.get_rect(), border_radius=10)
-        screen.blit(back, band)
+        screen.blit(theme.plate(band.w, band.h, (*theme.INK, min(alpha, 225)), 10), band)
         for surface, y in ((title, band.y + unit * 0.4), (line, band.y + unit * 0.4 + title.get_height())):
             screen.blit(theme.faded(surface, alpha), surface.get_rect(midtop=(band.centerx, round(y))))
+        return band
 
 
 class Queue:
@@ -222,9 +237,8 @@ class Queue:
         head = self.items[0] if self.items else None
         return head if isinstance(head, DieThrow) else None
 
-    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> None:
-        if self.items:
-            self.items[0].draw(screen, where, unit)
+    def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> pygame.Rect | None:
+        return self.items[0].draw(screen, where, unit) if self.items else None
 
 
 def from_events(events: Sequence[Mapping[str, Any]], explorers: dict[str, str],

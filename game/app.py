@@ -72,6 +72,12 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def parts(self, screen: pygame.Surface, whole: bool) -> list[pygame.Rect] | None:
+        """When the scene is drawn alone: the areas of the screen this frame changes, if only they need drawing
+        (game/render/redraw.py); None draws it whole (the default, and always when `whole`: the screen holds
+        something else)."""
+        return None
+
     @property
     def settled(self) -> bool:
         """Nothing moves: a screenshot may be taken."""
@@ -117,6 +123,8 @@ class App:
         # (game/client.py). It returns the new screen surface.
         self.toggle_display: Callable[[], pygame.Surface] | None = None
         self.each_frame: list[Callable[[], None]] = []     # called before each frame's events (a scripted pad)
+        self.drawn: tuple[Scene, ...] = ()      # the scenes the screen shows (none: it must be drawn whole)
+        self.redrawn: list[pygame.Rect] | None = None   # the areas the last frame drew (None: the whole screen)
 
     def rumble(self, low: float, high: float, ms: int) -> None:
         """Shake the pad in use (a die lands, a battle ends), unless the settings turned rumble off."""
@@ -223,6 +231,8 @@ class App:
                 self.running = False
             elif e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.resized()
+            elif e.type == pygame.WINDOWEXPOSED:
+                self.drawn = ()                # the window asks for its whole picture again
             else:
                 intents += self.input.event(e)
         intents += self.input.poll(dt)
@@ -236,8 +246,11 @@ class App:
         for scene in reversed(self.live()):
             if scene in self.stack:            # an update may take an overlay away
                 scene.update(dt)
-        self.draw()
-        pygame.display.flip()
+        self.redrawn = self.draw()
+        if self.redrawn is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(self.redrawn)
         self.frame_times.append(time.perf_counter() - start)
         self.frames += 1
 
@@ -254,12 +267,24 @@ class App:
         if game is not None:
             game.handle(intent)
 
-    def draw(self) -> None:
+    def draw(self) -> list[pygame.Rect] | None:
+        """Draw the frame: the areas it changed, when a scene drawn alone drew only them; None, the whole."""
         if not self.stack:
-            return
+            return None
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].opaque:
             first -= 1
+        drawn, self.drawn = self.drawn, tuple(self.stack[first:])
+        if len(self.drawn) == 1:
+            alone = self.drawn[0]
+            parts = alone.parts(self.screen, drawn != self.drawn)
+            if parts is not None:
+                for part in parts:
+                    self.screen.set_clip(part)
+                    alone.draw(self.screen)
+                    alone.draw_over(self.screen)
+                self.screen.set_clip(None)
+                return parts
         below: list[Scene] = []                  # drawn, their draw_over not yet
         for scene in self.stack[first:]:
             if not scene.see_through:            # a dialog covers even what lies over the scenes below it
@@ -270,11 +295,13 @@ class App:
             below.append(scene)
         for scene in below:
             scene.draw_over(self.screen)
+        return None
 
     def resized(self) -> None:
         screen = pygame.display.get_surface()
         assert screen is not None, "resized without a window"
         self.screen = screen
+        self.drawn = ()
         self.scale = Scale(self.screen.get_height(), self.settings.ui_scale)
         for scene in self.stack:
             scene.resize(self.screen.get_size())

@@ -177,9 +177,20 @@ def wrap(words: str, size: int, width: int, weight: str = "regular") -> tuple[st
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = PANEL, edge: Colour = PANEL_EDGE,
-          radius: int = 10, alpha: int = 240) -> None:
-    """A rounded paper panel with a soft shadow."""
-    surface.blit(panel_art(rect.w, rect.h, fill, edge, radius, alpha), rect.move(-2, -2))
+          radius: int = 10, alpha: int = 240, clear: bool = False) -> None:
+    """A rounded paper panel with a soft shadow; `clear`: on a see-through picture of nothing yet (a panel's
+    cached layer), where the panel's pixels are copied as they are rather than blended."""
+    surface.blit(panel_art(rect.w, rect.h, fill, edge, radius, alpha), rect.move(-2, -2),
+                 special_flags=pygame.BLEND_RGBA_MAX if clear else 0)
+
+
+@lru_cache(maxsize=32)
+def plate(w: int, h: int, colour: tuple[int, int, int, int], radius: int) -> pygame.Surface:
+    """A see-through rounded plate under words (a toast, a banner, an animation's label), drawn once per size
+    and shade: a frame drawn in part draws it in each of its passes."""
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(out, colour, out.get_rect(), border_radius=radius)
+    return out
 
 
 @lru_cache(maxsize=64)

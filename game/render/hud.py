@@ -3,7 +3,8 @@ panel (VP track to the threshold, cards, explorers, the viewer's hand, BP while 
 exploring, A5's South America track), the log panel and the tooltip of the hex under the cursor."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -16,9 +17,7 @@ from ..theme import Scale
 def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: View, decision: str, scale: Scale) -> None:
     """Turn and step on the left, who decides (and why) after them: at the UI scale, or smaller (never under UI
     scale 1's) where the decision would not fit whole (a 16:10 screen at a large scale)."""
-    bar = pygame.Surface(rect.size, pygame.SRCALPHA)
-    bar.fill((18, 40, 64, 250))
-    screen.blit(bar, rect)
+    screen.fill((18, 40, 64, 250), rect)                   # on the cached layer: its own picture, no blending
     pygame.draw.line(screen, (246, 176, 48), rect.bottomleft, rect.bottomright, 2)
     who = view.get("to_act")
     decider = who if who != "chance" else None              # a player: their shape stands before the decision
@@ -42,20 +41,32 @@ def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: View, decision: str
 
 
 def players_panel(screen: pygame.Surface, rect: pygame.Rect, view: View, rules: Ruleset,
-                  scale: Scale, shares: Mapping[str, float] | None = None) -> pygame.Rect:
+                  scale: Scale, bars: dict[str, pygame.Rect] | None = None) -> pygame.Rect:
     """The VP track as one bar per player to the threshold, in turn order, with each player's cards and
     explorer; then what only the viewer sees (their hand), and the numbers of the step under way. The panel is
-    as tall as what it holds (at most `rect`); returns where it was drawn."""
-    content = pygame.Surface(rect.size, pygame.SRCALPHA)
-    bottom = players_content(content, pygame.Rect((0, 0), rect.size), view, rules, scale, shares or {})
-    used = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, round(bottom + scale.unit * 0.5)))
-    theme.panel(screen, used, alpha=252)
-    screen.blit(content, used.topleft, pygame.Rect((0, 0), used.size))
+    as tall as what it holds (at most `rect`); returns where it was drawn, and puts each VP bar's place (from the
+    panel's corner) in `bars`. Drawn on a clear picture (the panel's cached layer)."""
+    bottom = players_content(nowhere(), rect, view, rules, scale, {})          # how tall it is, first
+    unit = scale.unit                   # in whole units: a few heights, whose panels' pictures are kept (panel_art)
+    used = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, math.ceil((bottom - rect.y) / unit + 0.5) * unit))
+    theme.panel(screen, used, alpha=252, clear=True)
+    drawn: dict[str, pygame.Rect] = {}
+    clip = screen.get_clip()
+    screen.set_clip(used.clip(clip))
+    players_content(screen, rect, view, rules, scale, drawn)
+    screen.set_clip(clip)
+    if bars is not None:
+        bars.update((name, bar.move(-rect.x, -rect.y)) for name, bar in drawn.items())
     return used
 
 
+def nowhere() -> pygame.Surface:
+    """A surface to draw on only to learn how tall the drawing is (nothing of it is kept: a pixel's room)."""
+    return pygame.Surface((1, 1), pygame.SRCALPHA)
+
+
 def players_content(screen: pygame.Surface, rect: pygame.Rect, view: View, rules: Ruleset,
-                    scale: Scale, shares: Mapping[str, float]) -> float:
+                    scale: Scale, bars: dict[str, pygame.Rect]) -> float:
     unit = scale.unit
     x, y = rect.x + unit * 0.6, rect.y + unit * 0.5
     width = rect.w - unit * 1.2
@@ -68,7 +79,7 @@ def players_content(screen: pygame.Surface, rect: pygame.Rect, view: View, rules
     players = {p["name"]: p for p in view["players"]}
     for name in order:
         p = players[name]
-        y = player_row(screen, x, y, width, p, view, threshold, scale, shares.get(name))
+        y = player_row(screen, x, y, width, p, view, threshold, scale, bars)
     if view.get("you"):
         y += unit * 0.4
         y = hand(screen, x, y, width, view, rules, scale)
@@ -92,8 +103,7 @@ def players_fit(rect: pygame.Rect, view: View, rules: Ruleset, scale: Scale) -> 
             return False
         if small.size(row_notes(p))[0] + unit * 2.6 > rect.w:
             return False
-    bottom = players_content(pygame.Surface(rect.size, pygame.SRCALPHA), pygame.Rect((0, 0), rect.size), view, rules,
-                             scale, {})
+    bottom = players_content(nowhere(), pygame.Rect((0, 0), rect.size), view, rules, scale, {})
     return bottom + unit * 0.5 <= rect.h
 
 
@@ -123,9 +133,9 @@ def player_rows(rect: pygame.Rect, view: View, scale: Scale) -> dict[str, pygame
 
 
 def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: PlayerView,
-               view: View, threshold: int, scale: Scale, shown_vp: float | None = None) -> float:
-    """One player's row: shape, name, VP and the bar to the threshold (`shown_vp`: where the bar stands while
-    the track ticks toward the VP), then cards and explorer."""
+               view: View, threshold: int, scale: Scale, bars: dict[str, pygame.Rect]) -> float:
+    """One player's row: shape, name, VP and the bar to the threshold (its place put in `bars`: the table draws
+    it over the panel while the track ticks toward the VP), then cards and explorer."""
     unit = scale.unit
     name = p["name"]
     colour = theme.tribe_colour(name)
@@ -142,15 +152,19 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
     label = theme.text(theme.fit(row_name(p, view), scale.body, width - unit * 1.9 - score.get_width(), "bold"),
                        scale.body, theme.INK, "bold")
     screen.blit(label, (x + unit * 1.4, y))
-    bar = pygame.Rect(x + unit * 1.4, y + unit * 1.45, width - unit * 1.4, max(6, unit // 2))
-    pygame.draw.rect(screen, (226, 214, 190), bar, border_radius=4)
-    vp_now = eval_fraction(p["vp"]) if shown_vp is None else shown_vp
-    share = min(1.0, vp_now / max(1, threshold))
-    pygame.draw.rect(screen, colour, (bar.x, bar.y, max(2, bar.w * share), bar.h), border_radius=4)
-    pygame.draw.rect(screen, theme.PANEL_EDGE, bar, 1, border_radius=4)
+    bar = bars[name] = pygame.Rect(x + unit * 1.4, y + unit * 1.45, width - unit * 1.4, max(6, unit // 2))
+    vp_bar(screen, bar, colour, eval_fraction(p["vp"]), threshold)
     line = theme.text(theme.fit(row_notes(p), scale.small, round(width - unit * 1.4)), scale.small, theme.MUTED)
     screen.blit(line, (x + unit * 1.4, y + notes_y))
     return y + height + unit * 0.2
+
+
+def vp_bar(screen: pygame.Surface, bar: pygame.Rect, colour: theme.Colour, vp: float, threshold: int) -> None:
+    """A player's VP bar filled to `vp` of the threshold; opaque, so that it covers the bar drawn before it."""
+    pygame.draw.rect(screen, (226, 214, 190), bar, border_radius=4)
+    share = min(1.0, vp / max(1, threshold))
+    pygame.draw.rect(screen, colour, (bar.x, bar.y, max(2, bar.w * share), bar.h), border_radius=4)
+    pygame.draw.rect(screen, theme.PANEL_EDGE, bar, 1, border_radius=4)
 
 
 def row_notes(p: PlayerView) -> str:
@@ -232,14 +246,15 @@ def eval_fraction(vp: str) -> float:
 
 def log_panel(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int,
               scale: Scale) -> None:
-    """The viewer's events in words, newest at the bottom, each with its rule number."""
-    theme.panel(screen, rect, alpha=252)
+    """The viewer's events in words, newest at the bottom, each with its rule number; on a clear picture (the
+    log's cached layer)."""
+    theme.panel(screen, rect, alpha=252, clear=True)
     unit = scale.unit
     title = theme.text(words.text("hud.log"), scale.small, theme.MUTED, "semibold")
     screen.blit(title, (rect.x + unit * 0.6, rect.y + unit * 0.3))
     inner, rows = log_rows(rect, lines, scroll, scale)
     clip = screen.get_clip()
-    screen.set_clip(inner)
+    screen.set_clip(inner.clip(clip))
     for line, rule, first, y in rows:
         screen.blit(theme.text(line, scale.small, theme.INK), (inner.x, y))
         if first and rule:

@@ -194,16 +194,15 @@ class MapArt:
         self.update(board, view)
         return board
 
-    def update(self, board: Board, view: View) -> None:
+    def update(self, board: Board, view: View) -> list[pygame.Rect]:
         """Redraw only the hexes whose contents changed since the board was last drawn: each hex's box (as wide
         as a hex and a half: an island's name is wider than its hex) is cleaned back to the static layer and
         drawn again with its neighbours, clipped to it (pieces reach a little over their hex's edge). A move
-        costs a few hexes, not the whole map."""
+        costs a few hexes, not the whole map. The boxes redrawn, on the board."""
         keys = hex_keys(view, self.rules)
         changed = {h for h in keys.keys() | board.keys.keys() if keys.get(h) != board.keys.get(h)}
-        if not changed:
-            return
         z, lay = board.zoom, self.layout
+        areas = []
         static, surface = self.static(z), board.surface
         records = {self.rules.map.hex_of(rec["hex"]): rec for rec in view["hexes"]}
         for h in sorted(changed):
@@ -212,12 +211,14 @@ class MapArt:
             area = pygame.Rect(0, 0, math.ceil(size * 3) + 4, math.ceil(size * SQRT3) + 4)
             area.center = (round(cx * z), round(cy * z))
             area = area.clip(surface.get_rect())
+            areas.append(area)
             surface.blit(static, area, area)
             surface.set_clip(area)
             around = sorted(self.reach[h] & keys.keys())          # one order everywhere, so that edges agree
             self.draw_hexes(surface, z, view, records, around)
             surface.set_clip(None)
         board.keys = keys
+        return areas
 
     def draw_hexes(self, surface: pygame.Surface, z: float, view: View, records: Mapping[int, HexView],
                    hexes: list[int]) -> None:

@@ -207,7 +207,7 @@ def side_box(screen: pygame.Surface, box: pygame.Rect, side: Side, index: int, m
     unit, size = scale.unit, scale.small
     line_h = theme.font(size).get_linesize()
     clip = screen.get_clip()
-    screen.set_clip(box)
+    screen.set_clip(box.clip(clip))
     x = box.x
     y: float = box.y
     colour = theme.tribe_colour(side.name) if side.name in theme.TRIBES else ISLANDERS

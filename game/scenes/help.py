@@ -300,7 +300,7 @@ class HelpScene(Scene):
         lines = self.wrapped(entry, box.w, sizes)
         self.scroll = min(self.scroll, max(0, len(lines) - box.h // line_h))
         clip = screen.get_clip()
-        screen.set_clip(box)
+        screen.set_clip(box.clip(clip))
         self.links = []
         y = box.y
         for indent, line in lines[self.scroll:]:

@@ -322,7 +322,7 @@ class ListView(Widget):
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         self.row = round(size * 1.45)
         clip = surface.get_clip()
-        surface.set_clip(self.rect)
+        surface.set_clip(self.rect.clip(clip))          # within any clip already set (a frame drawn in part)
         for i in range(self.top, min(len(self.items), self.top + self.rows)):        # whole rows only
             rect = self.row_rect(i)
             if i == self.index:

@@ -154,8 +154,9 @@ def kinds(cls: type) -> list[type]:
 
 
 def record(app: App) -> list[Mark]:
-    """One frame drawn onto a canvas: what the live scenes drew (the top one, and the table under a see-through
-    overlay; not what a dialog dims), in order. The frame is shown too."""
+    """One frame drawn whole onto a canvas (not in part: game/render/redraw.py): what the live scenes drew (the
+    top one, and the table under a see-through overlay; not what a dialog dims), in order. The frame is shown
+    too."""
     canvas = Canvas(app.screen.get_size())
     live = app.live()
 
@@ -170,13 +171,14 @@ def record(app: App) -> list[Mark]:
     screen, stack = app.screen, list(app.stack)
     for scene in stack:
         scene.draw, scene.draw_over = only_live(scene, scene.draw), only_live(scene, scene.draw_over)
+        scene.parts = lambda screen, whole: None          # type: ignore[method-assign]
     app.screen = canvas
     try:
         app.draw()
     finally:
         app.screen = screen
         for scene in stack:
-            del scene.draw, scene.draw_over
+            del scene.draw, scene.draw_over, scene.parts
     screen.blit(canvas, (0, 0))
     return canvas.marks
 
@@ -559,7 +561,7 @@ def test_at_4k_the_opening_map_shows_tonga_and_its_stack_height_crisp(benches, r
     table = bench.table()
     bench.app.frame()
     camera, layout = table.map.camera, table.map.layout
-    assert table.map.board().get_width() == math.ceil(layout.width * camera.zoom), "drawn at its zoom, not scaled"
+    assert table.map.board()[0].get_width() == math.ceil(layout.width * camera.zoom), "drawn at its zoom, not scaled"
     x, y = camera.to_screen(*layout.centres[rules.map.hex_of("0807")])
     size = layout.size * camera.zoom
     name = pygame.Rect(round(x - size * 0.5), round(y + size * 0.3), round(size), round(size * 0.4))

@@ -317,7 +317,7 @@ class DecisionBar(Section):
         at = (x, self.rect.top)                       # above the bar: its headline and buttons stay in sight
         lines = [words.text("ui.terms")] + [words.text("ui.term", word=t.word, text=t.text) for t in terms]
         avoid = [self.rect, *table.overlays.rects().values(), *table.map.lit_rects()]   # nor a battle or a target
-        hud.tooltip(screen, at, lines, self.scale, avoid=avoid)
+        table.redraw.moved(hud.tooltip(screen, at, lines, self.scale, avoid=avoid))
         return True
 
     def pointed(self) -> engine.Action | None:

@@ -75,5 +75,4 @@ class Log(Section):
     def draw(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
         scale = self.scale
         key = (self.epoch, len(self.lines), self.scroll, scale.unit)
-        screen.blit(self.layer(key, rect.size, lambda s, r: hud.log_panel(s, r, self.lines, self.scroll, scale)),
-                    rect.move(-4, -4))
+        self.draw_layer(screen, key, rect, lambda s, r: hud.log_panel(s, r, self.lines, self.scroll, scale))

@@ -14,7 +14,7 @@ import pygame
 
 from ... import gestures, theme, words
 from ...input import Intent
-from ...render import hud
+from ...render import hud, redraw
 from ...render.camera import Camera
 from ...render.layout import Layout
 from ...render.mapart import Board, MapArt
@@ -143,21 +143,28 @@ class MapSection(Section):
 
     # --- drawing -----------------------------------------------------------------------------------------------
 
-    def board(self) -> pygame.Surface:
+    def board(self) -> tuple[pygame.Surface, list[pygame.Rect]]:
         """The map with the board of the shown view: drawn whole for a new zoom or viewer, else only where it
-        changed."""
+        changed; and the areas of it redrawn."""
         table = self.table
         key = (self.camera.zoom, table.viewer.shown, self.art.min_text)
+        areas: list[pygame.Rect] = []
         if self._board is None or self._board[0] != key:
             self._board = (key, self.art.compose(self.camera.zoom, table.shown), table.shown_version)
         elif self._board[2] != table.shown_version:
-            self.art.update(self._board[1], table.shown)
+            areas = self.art.update(self._board[1], table.shown)
+            table.redraw.repaint(table.app.frames)
             self._board = (key, self._board[1], table.shown_version)
-        return self._board[1].surface
+        return self._board[1].surface, areas
+
+    def still(self) -> tuple[object, ...]:
+        """What the whole picture of the map rests on: the camera, and the board's zoom and viewer."""
+        cam = self.camera
+        return cam.x, cam.y, cam.zoom, self._board[0] if self._board is not None else None
 
     def draw(self, screen: pygame.Surface) -> None:
         cam = self.camera
-        board = self.board()
+        board, redrawn = self.board()
         at = board.get_rect(topleft=(round(-cam.x * cam.zoom), round(-cam.y * cam.zoom)))
         w, h = screen.get_size()
         for sea in ((0, 0, w, at.top), (0, at.bottom, w, h - at.bottom),      # the sea beyond the map's edges
@@ -165,6 +172,8 @@ class MapSection(Section):
             if sea[2] > 0 and sea[3] > 0:
                 screen.fill(theme.DEEP_SEA, sea)
         screen.blit(board, at)
+        for area in redrawn:
+            self.table.redraw.changed(area.move(at.topleft))
         self.draw_marks(screen)
 
     def draw_marks(self, screen: pygame.Surface) -> None:
@@ -178,20 +187,28 @@ class MapSection(Section):
             if colour is None:
                 colour = colours[role] = theme.mix(ROLE_COLOURS.get(role, (255, 255, 255)), (255, 255, 255),
                                                    0.3 * pulse)
-            pygame.draw.polygon(screen, colour, [cam.to_screen(x, y) for x, y in
-                                                 self.layout.corners(h, self.layout.size * 0.9)], 3)
+            self.outline(screen, h, colour, 3, self.layout.size * 0.9)
         m = self.rules.map
         for path in self.shown_routes():
             points = [cam.to_screen(*self.layout.centres[m.hex_of(label)]) for label in path]
-            pygame.draw.lines(screen, theme.WHITE, False, points, max(2, round(cam.zoom * 3)))
+            width, dot = max(2, round(cam.zoom * 3)), max(3, round(cam.zoom * 6))
+            pygame.draw.lines(screen, theme.WHITE, False, points, width)
             for p in points[1:]:
-                pygame.draw.circle(screen, theme.WHITE, p, max(3, round(cam.zoom * (6 if p == points[-1] else 4))))
+                pygame.draw.circle(screen, theme.WHITE, p, dot if p == points[-1] else max(3, round(cam.zoom * 4)))
+            table.redraw.moved(redraw.bounds(points, max(width, dot)))
         for h in table.menus.chosen_hexes():
-            pygame.draw.polygon(screen, theme.HIGHLIGHT, [cam.to_screen(x, y) for x, y in self.layout.corners(h)], 5)
+            self.outline(screen, h, theme.HIGHLIGHT, 5)
         cursor = -1 if self.pointing else self.cursor          # the keyboard's cursor, while keys are used
         for h, colour, width in ((self.hover, theme.WHITE, 2), (cursor, theme.HIGHLIGHT, 3)):
             if h >= 0:
-                pygame.draw.polygon(screen, colour, [cam.to_screen(x, y) for x, y in self.layout.corners(h)], width)
+                self.outline(screen, h, colour, width)
+
+    def outline(self, screen: pygame.Surface, h: int, colour: theme.Colour, width: int,
+                size: float | None = None) -> None:
+        """A hex's outline on the map (the table redraws it every frame: it pulses, or follows the hand)."""
+        points = [self.camera.to_screen(x, y) for x, y in self.layout.corners(h, size)]
+        pygame.draw.polygon(screen, colour, points, width)
+        self.table.redraw.moved(redraw.bounds(points, width))
 
     def shown_routes(self) -> set[tuple[str, ...]]:
         """The routes to draw: of the action highlighted in a hex's menu, else of every action at the hovered
@@ -240,4 +257,5 @@ class MapSection(Section):
             lines.append(words.text("ui.tip.one", action=words.action_text(actions[0], rules, view))
                          if len(actions) == 1 else words.text("ui.tip.many", n=len(actions)))
         at = self.pointer if self.hover >= 0 else centre
-        hud.tooltip(screen, at, lines, self.scale, ([table.bar.rect] if table.legal else []) + self.lit_rects())
+        table.redraw.moved(hud.tooltip(screen, at, lines, self.scale,
+                                       ([table.bar.rect] if table.legal else []) + self.lit_rects()))

@@ -217,6 +217,7 @@ class Menus(Section):
     def draw_menu(self, screen: pygame.Surface, menu: HexMenu) -> None:
         scale, rules = self.scale, self.rules
         theme.panel(screen, menu.rect, alpha=250)
+        self.table.redraw.moved(menu.rect)
         label = words.place(rules.map.labels[menu.hex], rules, words.face_up_tiles(self.table.shown))
         head = theme.text(words.text("ui.menu.hint", hex=label), scale.small, theme.MUTED, "semibold")
         screen.blit(head, (menu.rect.x + scale.unit * 0.5, menu.rect.y + scale.unit * 0.25))
@@ -224,8 +225,9 @@ class Menus(Section):
         index = menu.list.index
         why = menu.rows[index][2] if 0 <= index < len(menu.rows) else None
         if why is not None:                                          # why the line is greyed
-            hud.tooltip(screen, (menu.rect.x - scale.unit, menu.rect.bottom - scale.unit * 0.6),
-                        [words.reason_text(why, rules)], scale)
+            self.table.redraw.moved(hud.tooltip(screen, (menu.rect.x - scale.unit,
+                                                         menu.rect.bottom - scale.unit * 0.6),
+                                                [words.reason_text(why, rules)], scale))
 
     def draw_palette(self, screen: pygame.Surface, palette: ListView) -> None:
         scale = self.scale
@@ -234,6 +236,7 @@ class Menus(Section):
                           min(area.h - scale.unit * 2, scale.unit * 24))
         box.center = area.center
         theme.panel(screen, box, alpha=250)
+        self.table.redraw.moved(box)
         head = theme.text(words.text("ui.palette"), scale.body, theme.INK, "bold")
         screen.blit(head, (box.x + scale.unit * 0.6, box.y + scale.unit * 0.4))
         tall, left = prompts.bar_height(scale.small), box.x + scale.unit + head.get_width()
@@ -252,9 +255,8 @@ class Menus(Section):
             fitted = theme.fit(said, scale.small, area.w - scale.unit * 2, "semibold")
             label = theme.text(fitted, scale.small, theme.WHITE, "semibold")
             box = label.get_rect(midtop=(area.centerx, round(y))).inflate(scale.unit, scale.unit * 0.5)
-            back = pygame.Surface(box.size, pygame.SRCALPHA)
             alpha = round(235 * min(1.0, left / 0.4))
-            pygame.draw.rect(back, (150, 44, 36, alpha), back.get_rect(), border_radius=8)
-            screen.blit(back, box)
+            screen.blit(theme.plate(box.w, box.h, (150, 44, 36, alpha), 8), box)
             screen.blit(theme.faded(label, alpha), label.get_rect(center=box.center))
+            table.redraw.moved(box)
             y = box.bottom + scale.unit * 0.3

@@ -110,32 +110,41 @@ class Players(Section):
     def draw(self, screen: pygame.Surface, panels: dict[str, pygame.Rect]) -> None:
         table, scale, rules = self.table, self.scale, self.rules
         view = table.shown
-        version = (table.shown_version, table.viewer.shown, scale.unit, tuple(sorted(self.shares.items())),
-                   table.plan.order and table.first)
-        top = panels["top"]
-        screen.blit(self._top.layer(version, top.size, lambda s, r: hud.top_bar(s, r, view, words.decision_text(
-                    view, rules), scale)),
-                    top.move(-4, -4))
-        left, fitted = panels["left"], self.fitted()
-        screen.blit(self.layer(version, left.size, lambda s, r: hud.players_panel(s, r, view, rules, fitted,
-                                                                                    self.shares)),
-                    left.move(-4, -4))
+        version = (table.shown_version, table.viewer.shown, scale.unit, table.plan.order and table.first)
+        self._top.draw_layer(screen, version, panels["top"], lambda s, r: hud.top_bar(
+            s, r, view, words.decision_text(view, rules), scale))
+        left = panels["left"]
+
+        def paint(surface: pygame.Surface, rect: pygame.Rect) -> dict[str, pygame.Rect]:
+            bars: dict[str, pygame.Rect] = {}
+            hud.players_panel(surface, rect, view, rules, self.fitted(), bars)
+            return bars
+        bars = self.draw_layer(screen, version, left, paint)
+        assert isinstance(bars, dict)
+        for p in view["players"]:                  # the bars still ticking toward their VP, over the picture's
+            name = p["name"]
+            if name in bars and self.shares.get(name, hud.eval_fraction(p["vp"])) != hud.eval_fraction(p["vp"]):
+                bar = bars[name].move(left.topleft)
+                hud.vp_bar(screen, bar, theme.tribe_colour(name), self.shares[name], view["threshold"])
+                table.redraw.moved(bar)
         if table.plan.order and table.first is None:
             rows = self.rows()
             stop = table.focus.stop()
             for name in table.plan.order:
                 focused = stop == ("row", name)
                 pygame.draw.rect(screen, theme.ACCENT, rows[name], 4 if focused else 2, border_radius=6)
+                table.redraw.moved(rows[name])
         orders = self.orders_rect()
         if orders is not None:
             button = Button(words.text("orders.open"), self.open_orders)
             button.rect = orders
-            button.draw(screen, False, fitted.small)
+            button.draw(screen, False, self.fitted().small)
+            table.redraw.moved(orders)
 
     def tooltip(self, screen: pygame.Surface) -> bool:
         """The hovered player's tooltip (VP, face-up cards, the viewer's own hidden cards, pieces left)."""
         if self.hover is None or not self.table.map.pointing:
             return False
-        hud.tooltip(screen, self.table.map.pointer, words.player_lines(self.table.shown, self.hover, self.rules),
-                    self.scale)
+        self.table.redraw.moved(hud.tooltip(screen, self.table.map.pointer, words.player_lines(
+            self.table.shown, self.hover, self.rules), self.scale))
         return True

@@ -21,6 +21,7 @@ from ...app import App, Scene, scene
 from ...battle import OUTCOMES, BattleModel
 from ...input import Intent
 from ...match import Match
+from ...render.redraw import Redraw
 from . import regions
 from .bar import DecisionBar
 from .coach import CoachPanel
@@ -62,6 +63,7 @@ class TableScene(Scene):
         self.focus = Focus(self)
         self.ended = False
         self.explorers = {p["name"]: p["explorer"] for p in self.shown["players"]}
+        self.redraw = Redraw()                     # what changed since the last frame, drawn alone
         self.map = MapSection(self)
         self.players = Players(self)
         self.bar = DecisionBar(self)
@@ -446,13 +448,14 @@ class TableScene(Scene):
         self.map.draw(screen)
         if self.coach is not None:
             self.coach.draw(screen)                 # under a step's banner, which it would hide
-        self.anim.draw(screen, self.map.where, self.app.scale.small)
+        self.redraw.moved(self.anim.draw(screen, self.map.where, self.app.scale.small))
         panels = self.panels()
         self.players.draw(screen, panels)
         if "log" in panels:
             self.log.draw(screen, panels["log"])
         if self.legal:
             self.bar.draw(screen)
+            self.redraw.moved(self.bar.rect)
         if self.coach is not None:
             self.coach.rings(screen)                # over the bar's buttons it rings
 
@@ -461,6 +464,19 @@ class TableScene(Scene):
         if self.app.takes_input(self) and not self.menus.open and not self.players.tooltip(screen) \
                 and not self.bar.tooltip(screen):
             self.map.tooltip(screen)
+
+    def parts(self, screen: pygame.Surface, whole: bool) -> list[pygame.Rect] | None:
+        """Only what moved or changed, while nothing else is drawn (game/render/redraw.py): the whole frame for
+        a new camera, board or panels, and always in Learn to play (its coach's panel and rings)."""
+        if self.coach is not None:
+            return None
+        self.redraw.measure(screen, self.paint, self.app.frames)
+        key = (screen.get_size(), self.map.still(), tuple((name, tuple(r)) for name, r in self.panels().items()))
+        return self.redraw.areas(key, screen.get_rect(), whole)
+
+    def paint(self, screen: pygame.Surface) -> None:
+        self.draw(screen)
+        self.draw_over(screen)
 
     @property
     def settled(self) -> bool:
