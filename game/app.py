@@ -39,6 +39,8 @@ class Settings:
     fullscreen: bool = False
     rumble: bool = True                   # a pad shakes when a die lands and when a battle ends
     pad_per_seat: bool = False            # pass and play: each human seat acts with its own pad only
+    effects_volume: float = 0.8           # sound effects, 0 (off) to 1
+    music_volume: float = 0.0             # music, 0 (off: the default) to 1
 
 
 class Scene:
