@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -64,14 +65,29 @@ class TooLarge(ValueError):
     """A file is larger than the engine reads; the message gives its size and the limit."""
 
 
-def read_capped(path: str | os.PathLike[str], limit: int) -> str:
-    """A UTF-8 text file of at most `limit` bytes; TooLarge beyond (only limit + 1 bytes are ever read, so a
-    huge file or a device costs nothing). OSError, UnicodeDecodeError and ValueError (a NUL in the path) pass."""
-    with open(path, "rb") as handle:
+class NotAFile(OSError):
+    """A path that names a folder, a device, a FIFO or a socket where a file is read."""
+
+
+def read_bytes_capped(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; TooLarge beyond (only limit + 1 bytes are ever read,
+    so a huge file costs nothing). A folder, a device or a FIFO is NotAFile: the file is opened without waiting
+    (a FIFO would block its reader until a writer came) and checked before anything is read. OSError and
+    ValueError (a NUL in the path) pass."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise NotAFile(f"{os.fspath(path)!r} is not a regular file")
+    with os.fdopen(fd, "rb") as handle:
         raw = handle.read(limit + 1)
     if len(raw) > limit:
         raise TooLarge(f"larger than {limit:,} bytes")
-    return raw.decode("utf-8")
+    return raw
+
+
+def read_capped(path: str | os.PathLike[str], limit: int) -> str:
+    """A UTF-8 text file of at most `limit` bytes (read_bytes_capped); UnicodeDecodeError passes."""
+    return read_bytes_capped(path, limit).decode("utf-8")
 
 
 class YamlLimit(yaml.YAMLError):

@@ -11,15 +11,31 @@ from typing import Any
 
 import engine
 
-from . import tutorial, words
+from . import savefile, tutorial, words
 from .app import App
 from .match import Match
-from .paths import ensure_dir
 from .seats import SeatSettings
 
 
-def autosave_path(app: App) -> Path:
-    return app.settings.data_dir / "autosave.json"
+def autosaves(data_dir: Path) -> Path:
+    """The folder of every game's autosaves (game/savefile.py: each game has its own inside)."""
+    return data_dir / savefile.AUTOSAVES
+
+
+def has_autosave(app: App) -> bool:
+    return bool(savefile.latest_autosaves(app.settings.data_dir))
+
+
+def load_latest(rules: engine.Ruleset, data_dir: Path, **kw: Any) -> Match:
+    """The newest autosave that opens (an older one when the newest is damaged, none touched); SaveError saying
+    why the newest cannot be opened when none can."""
+    failure: engine.SaveError | None = None
+    for path in savefile.latest_autosaves(data_dir):
+        try:
+            return Match.load(rules, path, autosave=autosaves(data_dir), **kw)
+        except engine.SaveError as exc:
+            failure = failure or exc
+    raise failure or engine.SaveError(f"no autosave in {data_dir}")
 
 
 def open_title(app: App) -> None:
@@ -86,17 +102,17 @@ def start_match(app: App, match: Match) -> None:
 
 def new_match(app: App, players: int, seats: list[str], seed: int, options: dict[str, Any],
               settings: Mapping[str, SeatSettings] | None = None) -> None:
-    ensure_dir(app.settings.data_dir)
+    """A new game, with autosaves of its own (the game Continue would have opened keeps its own)."""
     match = Match.new(app.rules, players, seats, seed, options, speed=app.settings.speed,
-                      autosave=autosave_path(app), max_turns=app.settings.max_turns, settings=settings)
+                      autosave=autosaves(app.settings.data_dir), max_turns=app.settings.max_turns, settings=settings)
     start_match(app, match)
 
 
 def continue_game(app: App) -> None:
-    """The latest autosave, or a message saying why it cannot be opened (the save is never touched)."""
+    """The latest autosave that opens, or a message saying why none can (no save is ever touched)."""
     try:
-        match = Match.load(app.rules, autosave_path(app), speed=app.settings.speed, autosave=autosave_path(app),
-                           max_turns=app.settings.max_turns)
+        match = load_latest(app.rules, app.settings.data_dir, speed=app.settings.speed,
+                            max_turns=app.settings.max_turns)
     except engine.SaveError as exc:
         app.push(app.make("message", words.text("load.failed"), str(exc)))
         return

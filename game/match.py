@@ -7,9 +7,7 @@ with bots only, or between the decisions of several humans, the public view (`en
 """
 from __future__ import annotations
 
-import contextlib
 import gc
-import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -19,8 +17,9 @@ import engine
 from engine.ai import BOTS, Bot, SearchBot, Sight, ask
 from engine.driver import play, step
 from engine.runner import GameResult
+from engine.state import STEP_NAMES
 
-from . import botpool, paths
+from . import botpool, savefile
 from .seats import SeatSettings, standing
 
 HUMAN = "human"
@@ -35,7 +34,7 @@ class Match:
     def __init__(self, rules: engine.Ruleset, state: engine.GameState, seats: Mapping[str, str], seed: int,
                  speed: str = "normal", autosave: Path | None = None, max_turns: int | None = None,
                  actions: int = 0, settings: Mapping[str, SeatSettings] | None = None,
-                 make_bot: Callable[[str, str], Bot] | None = None):
+                 make_bot: Callable[[str, str], Bot] | None = None, game_id: str | None = None):
         self.rules = rules
         self._state = state
         self.seed = seed
@@ -47,7 +46,11 @@ class Match:
         self._auto: tuple[int, engine.Action | None] = (-1, None)
         self._holder: str | None = None      # the human who last had the screen (with several humans)
         self.speed = speed
+        # Where this game's autosaves go: the data folder's autosaves, in a folder of the game's own (its id).
+        self.game_id = game_id or savefile.new_game_id()
         self.autosave = autosave
+        self.autosave_error: str | None = None     # why the last autosave failed (the table says so)
+        self.picture: Callable[[], bytes | None] | None = None     # the map's picture for a save (the table's)
         self.max_turns = max_turns
         self.actions = actions            # actions applied since the game began (chance included)
         self.version = 0                  # grows with every action: views are cached per version
@@ -64,7 +67,7 @@ class Match:
         self._sight: tuple[int, Sight] | None = None      # the bot's sight of the decision now, made once
         self._wait = 0.0                  # seconds before the next automatic action may be applied
         self._views: dict[tuple[str | None, int], engine.View] = {}
-        self._turn = state.turn
+        self._at_step = (state.turn, state.step)
 
     @classmethod
     def new(cls, rules: engine.Ruleset, players: int | Sequence[str], seats: Sequence[str], seed: int,
@@ -77,19 +80,22 @@ class Match:
 
     @classmethod
     def load(cls, rules: engine.Ruleset, path: Path, **kw: Any) -> Match:
-        """A saved game with its seats (written beside the save by `save`); SaveError if either is unusable."""
-        state = engine.load(path, rules)
-        meta = seats_path(path)
+        """A saved game with its seats (game/savefile.py: one file, or the two-file form of before); SaveError
+        (one line) if any part is unusable. The game keeps its id, so its autosaves go on in its own folder."""
+        contents = savefile.read(path)
+        state = engine.saves.from_data(contents.game, rules, str(path))
         try:
-            data = json.loads(meta.read_text(encoding="utf-8"))
-            seats = {name: data["seats"][name] for name in state.names}
-            settings = {name: SeatSettings.from_dict(value) for name, value in data.get("settings", {}).items()
+            seats = {name: "human" if contents.seatless else contents.seats[name] for name in state.names}
+            settings = {name: SeatSettings.from_dict(value) for name, value in contents.settings.items()
                         if name in seats}
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise engine.SaveError(f"the seats of {path} cannot be read ({exc})") from None
+        except KeyError as exc:
+            raise engine.SaveError(f"{path}: no seat is given for {exc.args[0]}") from None
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise engine.SaveError(f"{path}: the seats cannot be read ({exc})") from None
         if not all(kind in SEAT_KINDS for kind in seats.values()):
-            raise engine.SaveError(f"{meta} names an unknown seat kind")
-        return cls(rules, state, seats, state.seed, actions=len(state.actions_done()), settings=settings, **kw)
+            raise engine.SaveError(f"{path} names an unknown seat kind")
+        return cls(rules, state, seats, state.seed, actions=len(state.actions_done()), settings=settings,
+                   game_id=contents.meta.game_id, **kw)
 
     # --- what scenes may ask ----------------------------------------------------------------------------------
 
@@ -210,11 +216,19 @@ class Match:
     def state_hash(self) -> str:
         return engine.state_hash(self._state)
 
-    def save(self, path: Path) -> None:
-        """The game and, beside it, who sits at each seat (written atomically, like the save)."""
-        engine.save(self._state, path)
-        paths.write_atomically(seats_path(path), json.dumps({
-            "seats": self.seats, "settings": {name: s.to_dict() for name, s in self.settings.items()}}))
+    def contents(self, name: str = "", picture: bool = True) -> savefile.Contents:
+        """The game as a save holds it: the engine's save, the seats, the public facts, the map's picture (not
+        in the autosaves of each step: drawing and packing it takes a frame's time or more)."""
+        state = self._state
+        meta = savefile.Meta(self.game_id, name, time.time(), state.turn, STEP_NAMES[state.step],
+                             savefile.public_players(self.view(None), self.seats), dict(state.options))
+        return savefile.Contents(engine.saves.save_data(state), dict(self.seats),
+                                 {seat: s.to_dict() for seat, s in self.settings.items()}, meta,
+                                 self.picture() if picture and self.picture is not None else None)
+
+    def save(self, path: Path, name: str = "") -> None:
+        """The game in one file, written atomically (game/savefile.py); SaveError (one line) if it cannot be."""
+        savefile.write(path, self.contents(name))
 
     def fast_forward(self, turn: int) -> None:
         """Bots play every seat (a human seat with the rule bot) until turn `turn` starts or the game stops."""
@@ -312,31 +326,33 @@ class Match:
 
     def _moved(self) -> None:
         """The position changed (an action, an undo): drop the views of the one before, autosave at a new
-        turn."""
+        step."""
         self.version += 1
         self._views.clear()
-        if self._state.turn != self._turn:
-            self._turn = self._state.turn
-            self._autosave()
+        step = (self._state.turn, self._state.step)
+        if step != self._at_step:
+            self._at_step = step
+            self.autosave_now()
 
-    def _autosave(self) -> None:
-        """At each new turn the game is saved (atomically: a failed write never loses the last good save)."""
-        if self.autosave is not None:
-            with contextlib.suppress(OSError, engine.SaveError):
-                self.save(self.autosave)
+    def autosave_now(self, picture: bool = False) -> None:
+        """Save the game in its own autosaves (after every step, before every hand-off, with the map's picture
+        when it leaves the window). A failure never stops the game: it is kept in `autosave_error` for the table
+        to show, and the autosaves already written stay whole."""
+        if self.autosave is None:
+            return
+        try:
+            savefile.Autosaves(self.autosave, self.game_id).write(self.contents(picture=picture))
+            self.autosave_error = None
+        except engine.SaveError as exc:
+            self.autosave_error = str(exc)
 
     def close(self) -> None:
         """The game leaves the window (quit, load, a new game): a bot still searching stops at once. The games
         before this one are collected now, between games: their scenes, surfaces and states are cyclic garbage
         that Python's own full collections, rare by design, would leave to pile up (PERFORMANCE.md)."""
-        self._autosave()
+        self.autosave_now(picture=True)
         for bot in self._bots.values():
             if hasattr(bot, "stop"):
                 bot.stop()
         self._forget_thinking()
         gc.collect()
-
-
-def seats_path(save: Path) -> Path:
-    """Where the seats of a save are kept: beside it, with the same name."""
-    return save.with_name(save.stem + ".seats.json")

@@ -5,7 +5,9 @@ the screen's geometry (where a hex, a button or a menu line is drawn) as a playe
 an action itself.
 
 Each game prints one line: the actions issued, how many could not be produced by input, and the final state
-hash, checked against the hash the engine alone reaches with the same seats, seed and choices.
+hash, checked against the hash the engine alone reaches with the same seats, seed and choices. The game
+autosaves like a player's (game/savefile.py), and at random moments it is saved, opened again from the file and
+played on from there: the file must hold the same game.
 
 With `privacy` (pass and play), the human seats get seeded pass-and-play settings (game/seats.py): some a PIN,
 typed at every hand-off (the first time wrong, then right), some standing orders that answer their card windows
@@ -49,6 +51,8 @@ class Outcome:
     same: bool
     finished: bool
     humans: bool
+    reloads: int = 0                  # times the game was saved, opened again and played on
+    reload_failures: int = 0          # ... and the opened game was not the saved one
 
     def failures(self) -> list[str]:
         """Why the game proves nothing or shows a fault (empty when it passed). A game in which no human decision
@@ -58,6 +62,8 @@ class Outcome:
             out.append(f"{self.unreachable} actions could not be made by input")
         if not self.same:
             out.append("the state differs from the engine's alone")
+        if self.reload_failures:
+            out.append(f"{self.reload_failures} saves did not open as the game saved")
         if self.humans and not self.issued:
             out.append("no human decision was made")
         if not self.finished:
@@ -268,18 +274,34 @@ def unlock(hands: Hands, scene: HandoffScene, pin: str | None, wrong_first: bool
                 hands.press("select")
 
 
+RELOAD_CHANCE = 0.02                  # after a decision: save the game, open it again, play on from the file
+
+
+def reload(app: App, match: Match, turns: int) -> tuple[Match, bool]:
+    """Save the game under a name, open the file as a new match at the table (as the saves' scene does), and
+    close the old one; whether the opened game is the one saved."""
+    path = app.settings.data_dir / "monkey.paradise"
+    match.save(path, "monkey")
+    opened = Match.load(app.rules, path, speed=match.speed, max_turns=turns, autosave=match.autosave)
+    same = opened.state_hash() == match.state_hash() and opened.settings == match.settings
+    match.close()
+    flow.start_match(app, opened)
+    return opened, same
+
+
 def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict[str, Any],
          device: str, turns: int, counts: Counter[str], privacy: bool = False) -> Outcome:
     """One game through synthetic input, and what it proved."""
     names = list(engine.new_game(rules, players, seed, options).names)
     kinds = {name: seats[i % len(seats)] for i, name in enumerate(names)}
     settings, pins = privacy_for(rules, names, kinds, seed) if privacy else ({}, {})
-    match = Match.new(rules, players, seats, seed, options, speed="instant", max_turns=turns, settings=settings)
+    match = Match.new(rules, players, seats, seed, options, speed="instant", max_turns=turns, settings=settings,
+                      autosave=flow.autosaves(app.settings.data_dir))
     flow.start_match(app, match)
     hands = Hands(app, device)
     rnd = random.Random(seed * 7919 + 17)
     choices: list[engine.Action] = []
-    issued = unreachable = idle = handoffs = 0
+    issued = unreachable = idle = handoffs = reloads = reload_failures = 0
     while not match.stopped and app.running:
         top = app.top
         if isinstance(top, HandoffScene):
@@ -315,13 +337,18 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
             print(f"  unreachable: {action} ({top.shown['step']})", flush=True)
             break
         choices.append(action)
+        if rnd.random() < RELOAD_CHANCE and not match.stopped:
+            match, same = reload(app, match, turns)
+            reloads += 1
+            reload_failures += not same
     hands.close()
     digest = match.state_hash()
     finished = match.stopped
     match.close()
     counts["(hand-offs)"] += handoffs
     alone = replay(rules, players, seats, seed, options, choices, turns, settings)
-    return Outcome(issued, unreachable, digest, alone == digest, finished, HUMAN in kinds.values())
+    return Outcome(issued, unreachable, digest, alone == digest, finished, HUMAN in kinds.values(), reloads,
+                   reload_failures)
 
 
 def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict[str, Any],
@@ -401,7 +428,8 @@ def run(app: App, rules: engine.Ruleset, games: int, device: str, seats: list[st
         wrong = outcome.failures()
         failures += bool(wrong)
         print(f"monkey game {i + 1}: {n} players, seed {seed + i}, {device}: {outcome.issued} actions issued, "
-              f"{outcome.unreachable} unreachable, state hash {outcome.digest[:16]} "
+              f"{outcome.unreachable} unreachable, {outcome.reloads} saved and opened again, "
+              f"state hash {outcome.digest[:16]} "
               f"({'equals' if outcome.same else 'DIFFERS FROM'} the engine alone)"
               + "".join(f"; FAILED: {why}" for why in wrong), flush=True)
     return failures, counts

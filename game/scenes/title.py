@@ -20,7 +20,7 @@ class TitleScene(MenuPage):
         self.name_y = 0.0                           # the centre of the game's name
 
     def enter(self) -> None:
-        has_save = flow.autosave_path(self.app).exists()
+        has_save = flow.has_autosave(self.app)
         first = not has_save and not flow.tutorial_progress(self.app).done     # a first visit: learn first
         self.form = Form([
             Button(words.text("menu.new_game"), lambda: flow.open_setup(self.app), primary=not first),

@@ -6,12 +6,11 @@ standing orders answer card windows without a hand-off; "since your last turn" r
 player last saw; --screenshot draws any scene of any save for any player."""
 from __future__ import annotations
 
-import json
-
 import pygame
 import pytest
 
 import engine
+from game import savefile
 from game import seats as seat_rules
 from game.match import Match
 from game.scenes.handoff import KEYS, HandoffScene
@@ -180,10 +179,9 @@ def test_seat_settings_travel_with_the_save_and_a_bad_one_is_refused(tmp_path, r
     assert again.settings["Tonga"] == SeatSettings(pin_hash("Tonga", "1111"), ORDERS, {"tiki": "hurts"})
     assert again.settings["Samoa"] == SeatSettings(None, IN_PERSON, {})
     again.close()
-    seats = path.with_name("game.seats.json")
-    data = json.loads(seats.read_text())
-    data["settings"]["Tonga"]["windows"] = "telepathy"
-    seats.write_text(json.dumps(data))
+    contents = savefile.read(path)                 # one file (game/savefile.py): its seats edited by hand
+    contents.settings["Tonga"]["windows"] = "telepathy"
+    savefile.write(path, contents)
     with pytest.raises(engine.SaveError, match="windows"):
         Match.load(rules, path, speed="instant")
 

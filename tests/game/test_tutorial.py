@@ -54,7 +54,7 @@ def test_each_chapter_is_completed_by_input_on_each_device(app, chapter_id, devi
         assert lesson.allows(action), f"{action} made where the lesson asked for {lesson.do}"
     assert seen[0] == chapter.lessons[0].say
     assert chapter_id in flow.tutorial_progress(app).done
-    assert not flow.autosave_path(app).exists(), "a chapter never replaces the player's own game's autosave"
+    assert not flow.has_autosave(app), "a chapter never replaces the player's own game's autosave"
 
 
 def test_only_the_lessons_actions_are_offered_and_the_table_points_at_them(app):

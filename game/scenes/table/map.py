@@ -7,6 +7,7 @@ lights is out of sight it turns to them, so that a player never has to hunt for 
 """
 from __future__ import annotations
 
+import io
 import math
 from typing import Any
 
@@ -156,6 +157,14 @@ class MapSection(Section):
             table.redraw.repaint(table.app.frames)
             self._board = (key, self._board[1], table.shown_version)
         return self._board[1].surface, areas
+
+    def save_picture(self) -> bytes:
+        """A small picture of the map with the public board, for a save's entry in the saves' list: at the
+        smallest zoom, with no one's secrets (game/savefile.py)."""
+        board = self.art.compose(self.camera.levels[0], self.table.match.view(None))
+        out = io.BytesIO()
+        pygame.image.save(board.surface, out, "map.png")
+        return out.getvalue()
 
     def still(self) -> tuple[object, ...]:
         """What the whole picture of the map rests on: the camera, and the board's zoom and viewer."""

@@ -72,6 +72,8 @@ class TableScene(Scene):
         self.overlays = Overlays(self)
         self.coach = CoachPanel(self, coach) if coach is not None else None    # the guided first game's
         self.map.look_home()
+        match.picture = self.map.save_picture
+        self._autosave_error: str | None = None    # the autosave failure last shown
         self.apply_events(self.log.read())
         self.install()
 
@@ -91,6 +93,10 @@ class TableScene(Scene):
             self.app.rumble(*RUMBLE_LANDED)
         self.menus.tick(dt)
         self.players.tick(dt)
+        if self.match.autosave_error != self._autosave_error:      # said at once; the game goes on
+            self._autosave_error = self.match.autosave_error
+            if self._autosave_error is not None:
+                self.menus.toast(words.text("autosave.failed", why=self._autosave_error))
         if self.coach is not None:
             self.coach.tick(dt)
         if self.anim.busy:
@@ -109,6 +115,7 @@ class TableScene(Scene):
         if viewer != self.viewer.decides:
             self.viewer.decides = viewer
             if viewer is not None and len(match.humans) > 1 and viewer != self.viewer.holder:
+                match.autosave_now()                # before the screen changes hands
                 self.app.push(self.app.make("handoff", viewer, self.take_over, match.settings.get(viewer)))
                 return
             self.take_over(viewer)

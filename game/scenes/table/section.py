@@ -61,7 +61,7 @@ class Section:
         shown = self._layer
         if shown is None or shown.surface.get_size() != at.size or not redraw.measured(frame):
             if shown is None or shown.key != key or shown.surface.get_size() != at.size:
-                self._layer = self.picture(key, at.size, paint, frame)
+                self._layer = self.new_picture(key, at.size, paint, frame)
                 self._behind, self._spare = None, shown.surface if shown is not None else None
                 shown = self._layer
                 redraw.changed(at)
@@ -72,11 +72,11 @@ class Section:
                 shown = behind
                 redraw.changed(at)
             if (self._behind or shown).key != key and redraw.may_repaint(frame):
-                self._behind = self.picture(key, at.size, paint, frame)
+                self._behind = self.new_picture(key, at.size, paint, frame)
         screen.blit(shown.surface, at)
         return shown.data
 
-    def picture(self, key: Hashable, size: tuple[int, int], paint: Paint, frame: int) -> Picture:
+    def new_picture(self, key: Hashable, size: tuple[int, int], paint: Paint, frame: int) -> Picture:
         """A new picture of the section, on the spare surface when it is the right size (a 4K panel's surface
         costs milliseconds to make)."""
         spare, self._spare = self._spare, None
