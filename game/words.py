@@ -389,6 +389,14 @@ EN: dict[str, str] = {
     "handoff.pad.yours": "{player}: press {select} on controller {number}.",
     "handoff.pad.claim": "{player}: pick up a controller no other player holds and press {select}. "
                          "It is yours for this game.",
+    "handoff.wait": "Wrong PIN. Wait {seconds} s before the next try.",
+    "handoff.forgot": "Forgot PIN…",
+    "handoff.clear": "Clear {player}'s PIN…",
+    "handoff.unusable": "{player}'s saved PIN cannot be checked. Clear it if all agree.",
+    "handoff.reset.title": "Clear {player}'s PIN?",
+    "handoff.reset.text": "Only if every other player agrees, here at the table. {player}'s view then opens "
+                          "without a PIN, and {player} may choose a new one at once while the others look away.",
+    "handoff.reset.go": "We all agree: clear it",
     "padlost.title": "Controller disconnected",
     "padlost.seat": "{player}'s controller ({name}) was unplugged. The game waits. Plug it back in, or pick up "
                     "another controller, and press {select}; or go on with the keys or the mouse.",

@@ -1,9 +1,12 @@
 """The hand-off between two humans at one screen: drawn from no view at all (no map, no log, nothing that
 depends on the game), it names the next player in their colour and shape and waits for them to confirm; a seat
 with a PIN types it first, by keys, mouse or pad on a keypad (CLIENT.md, who sees what). A wrong PIN says so
-and shows nothing else. The same keypad sets a seat's PIN before a game (`PinScene`)."""
+and shows nothing else; from the third in a row the keypad waits longer and longer before it takes the next
+(game/seats.py). A PIN forgotten, or one the save holds in a form that cannot be checked, is cleared with every
+other player's consent, given at the table. The same keypad sets a seat's PIN before a game (`PinScene`)."""
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 
@@ -12,7 +15,7 @@ import pygame
 from .. import theme, words
 from ..app import App, Scene, scene
 from ..input import Intent
-from ..seats import PIN_DIGITS, SeatSettings, pin_matches
+from ..seats import PIN_DIGITS, PIN_UNUSABLE, SeatSettings, pin_hash
 from ..theme import Scale
 from ..ui import prompts
 from ..ui.backdrop import draw_hints, foot_room
@@ -26,13 +29,14 @@ PIN_HINTS = (("step", "hint.move"), ("select", "hint.type"), ("back", "hint.eras
 
 
 class PinPad:
-    """Four digits typed on the keyboard, or pressed on a keypad by mouse or pad (shown as dots)."""
+    """Four digits typed on the keyboard, or pressed on a keypad by mouse or pad (shown as dots); `below`, a
+    button in a row under the keys (the hand-off's "Forgot PIN")."""
 
-    def __init__(self, done: Callable[[str], None]):
+    def __init__(self, done: Callable[[str], None], below: Button | None = None):
         self.done = done
         self.digits = ""
         self.form = Form([Button(k, partial(self.type, k)) for k in KEYS]
-                         + [Button(words.text("handoff.erase"), self.erase)])
+                         + [Button(words.text("handoff.erase"), self.erase)] + ([below] if below else []))
 
     def type(self, digit: str) -> None:
         self.digits += digit
@@ -61,10 +65,13 @@ class PinPad:
         y += unit * 2.6
         key = round(unit * 2.6)
         gap = unit * 0.4
-        for i, button in enumerate(self.form.widgets):
+        for i, button in enumerate(self.form.widgets[:len(KEYS) + 1]):
             row, col = divmod(i, 6)
             button.rect = pygame.Rect(0, 0, key * 3 if i == len(KEYS) else key, key)
             button.rect.topleft = (round(centre_x - 3 * (key + gap) + col * (key + gap)), round(y + row * (key + gap)))
+        for button in self.form.widgets[len(KEYS) + 1:]:
+            button.rect = pygame.Rect(0, 0, max(key * 5, button.needs(size) + unit), round(unit * 2.4))
+            button.rect.midtop = (round(centre_x), round(y + 2 * (key + gap)))
         self.form.draw(screen, size)
 
 
@@ -76,9 +83,20 @@ class HandoffScene(Scene):
         self.ready = ready
         self.settings = settings or SeatSettings()
         self.wrong = False
-        self.pad = PinPad(self.check) if self.settings.pin is not None else None
-        self.form = self.pad.form if self.pad else Form(
-            [Button(words.text("handoff.go", player=player), self.go, primary=True)])
+        self.arrange()
+
+    def arrange(self) -> None:
+        """The keypad and "Forgot PIN" for a seat with a PIN; only the way to clear it for a seat whose PIN cannot
+        be checked; else the button that shows the seat's view."""
+        pin = self.settings.pin
+        self.pad = PinPad(self.check, Button(words.text("handoff.forgot"), self.forgot)) \
+            if pin not in (None, PIN_UNUSABLE) else None
+        if self.pad is not None:
+            self.form = self.pad.form
+        elif pin == PIN_UNUSABLE:
+            self.form = Form([Button(words.text("handoff.clear", player=self.player), self.forgot)])
+        else:
+            self.form = Form([Button(words.text("handoff.go", player=self.player), self.go, primary=True)])
 
     def enter(self) -> None:
         """With a pad per seat, only this seat's pad acts from now on; a seat without one yet takes the first
@@ -109,11 +127,34 @@ class HandoffScene(Scene):
         return words.text("handoff.pad.yours", player=self.player, select=select, number=held.number)
 
     def check(self, digits: str) -> None:
-        self.wrong = not pin_matches(self.settings, self.player, digits)
+        """Once per PIN typed (the slow hash stops the window for a moment, never a frame each)."""
+        self.wrong = not self.settings.unlock(self.player, digits)
         if not self.wrong:
             self.go()
 
+    def forgot(self) -> None:
+        """Clearing a seat's PIN shows its view without one: the dialog asks the whole table, where everyone sits,
+        and only their agreement clears it."""
+        self.app.push(self.app.make("message", words.text("handoff.reset.title", player=self.player),
+                                    words.text("handoff.reset.text", player=self.player),
+                                    [Button(words.text("confirm.cancel"), self.app.pop),
+                                     Button(words.text("handoff.reset.go"), self.reset, primary=True)]))
+
+    def reset(self) -> None:
+        """Everyone agreed: the PIN is cleared, and the player may choose a new one at once (back: none)."""
+        self.app.pop()
+        self.settings.clear_pin()
+        self.wrong = False
+        self.arrange()
+        self.app.push(self.app.make("pin", self.player, self.chosen))
+
+    def chosen(self, digits: str) -> None:
+        self.settings.pin = pin_hash(self.player, digits)
+        self.go()
+
     def handle(self, intent: Intent) -> None:
+        if self.settings.guard.wait:                 # after wrong PINs: no key, click or press counts
+            return
         if intent.pad >= 0 and self.pads_per_seat:
             self.app.input.claim(self.player, intent.pad)
         if self.pad is not None:
@@ -123,6 +164,13 @@ class HandoffScene(Scene):
         else:
             self.form.handle(intent)
 
+    def update(self, dt: float) -> None:
+        """The wait after wrong PINs runs down on the frames' time; the keys look disabled meanwhile."""
+        guard = self.settings.guard
+        guard.tick(dt)
+        for widget in self.form.widgets:
+            widget.enabled = not guard.wait
+
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
         title = words.text("handoff.title", player=self.player)
@@ -130,9 +178,12 @@ class HandoffScene(Scene):
         if self.pad is None:                      # the button at 0.72 of the height
             scale = self.app.scale.fitting(lambda s: fits(s, (w, h), top, title, (h * 0.72 - top) / s.unit + 1.2))
         else:
-            scale = self.app.scale.fitting(lambda s: fits(s, (w, h), top, title, BANNER + 4 + PAD))
+            scale = self.app.scale.fitting(lambda s: fits(s, (w, h), top, title, BANNER + 4 + PAD + BELOW))
         unit = scale.unit
-        y = banner(screen, self.player, title, self.pad_prompt() or words.text("handoff.look_away"), scale, top)
+        line = self.pad_prompt() or words.text("handoff.look_away")
+        if self.settings.pin == PIN_UNUSABLE:
+            line = words.text("handoff.unusable", player=self.player)
+        y = banner(screen, self.player, title, line, scale, top)
         draw_hints(screen, self.app.input, HINTS if self.pad is None else PIN_HINTS, foot_room((w, h), scale), scale,
                    FOOT)
         if self.pad is None:
@@ -141,7 +192,9 @@ class HandoffScene(Scene):
             button.rect.center = (w // 2, round(h * 0.72))
             self.form.draw(screen, scale.body)
             return
-        prompt = words.text("handoff.wrong_pin") if self.wrong else words.text("handoff.pin", player=self.player)
+        wait = self.settings.guard.wait
+        prompt = words.text("handoff.wait", seconds=math.ceil(wait)) if wait else \
+            words.text("handoff.wrong_pin") if self.wrong else words.text("handoff.pin", player=self.player)
         label = theme.text(prompt, scale.body, (255, 200, 160) if self.wrong else theme.WHITE, "semibold")
         screen.blit(label, label.get_rect(center=(w // 2, round(y + unit * 2))))
         self.pad.draw(screen, w / 2, y + unit * 4, unit, scale.body)
@@ -186,6 +239,7 @@ class PinScene(Scene):
 FOOT = (230, 230, 230)       # the hints' colour on the player's dark colour
 BANNER = 6.7                 # how far the banner's words reach under the centre of its shape, in units
 PAD = 8.2                    # how far the keypad reaches under the centre of its slots, in units
+BELOW = 2.8                  # and its row under the keys (the hand-off's "Forgot PIN"), in units
 
 
 def fits(scale: Scale, size: tuple[int, int], top: float, title: str, below: float) -> bool:
