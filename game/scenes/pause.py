@@ -1,5 +1,5 @@
-"""The pause menu over the table: resume, the rules, or leave to the title (the game is saved first), or quit; in a
-chapter of the guided first game, skip it or go back to the chapters' list instead of saving."""
+"""The pause menu over the table: resume, the rules, save or open a game, or leave to the title (the game is saved
+first), or quit; in a chapter of the guided first game, skip it or go back to the chapters' list instead of saving."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -28,7 +28,8 @@ class PauseScene(Dialog):
             buttons += [Button(words.text("pause.skip_chapter"), lambda: flow.skip_chapter(app, match, chapter)),
                         Button(words.text("pause.lessons"), lambda: flow.leave_tutorial(app, match))]
         else:
-            buttons.append(Button(words.text("pause.leave"), self.save_and_leave))
+            buttons += [Button(words.text("saves.from_pause"), lambda: app.push(app.make("saves", match))),
+                        Button(words.text("pause.leave"), self.save_and_leave)]
         buttons.append(Button(words.text("menu.settings"), lambda: flow.open_settings(app)))
         super().__init__(app, Form(buttons + [Button(words.text("menu.quit"), self.quit)]))
         self.match = match

@@ -1,5 +1,5 @@
-"""The title scene: New game, Continue (the latest autosave, when there is one), Learn to play, Rules, Settings,
-Quit."""
+"""The title scene: New game, Continue (the latest autosave, when there is one), Learn to play, Saved games, Rules,
+Settings, Quit."""
 from __future__ import annotations
 
 import pygame
@@ -26,6 +26,7 @@ class TitleScene(MenuPage):
             Button(words.text("menu.new_game"), lambda: flow.open_setup(self.app), primary=not first),
             Button(words.text("menu.continue"), lambda: flow.continue_game(self.app), enabled=has_save),
             Button(words.text("menu.learn"), lambda: flow.open_lessons(self.app), primary=first),
+            Button(words.text("saves.title"), lambda: self.app.push(self.app.make("saves"))),
             Button(words.text("menu.rules"), lambda: flow.open_help(self.app)),
             Button(words.text("menu.settings"), lambda: flow.open_settings(self.app)),
             Button(words.text("menu.quit"), self.app.quit),

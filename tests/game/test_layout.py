@@ -410,6 +410,15 @@ def seats(bench: Bench) -> Scene:
     return scene
 
 
+def saves(bench: Bench) -> Scene:
+    """The saved games over the table, its game saved under a name and listed with its players and picture."""
+    table = bench.table()
+    folder = bench.app.settings.data_dir / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    table.match.save(folder / "Before the storm.paradise", "Before the storm")
+    return on_table(lambda app, _: app.make("saves", table.match))(bench)
+
+
 def end(bench: Bench) -> Scene:
     """The end of a finished game, over the table."""
     return on_table(lambda app, table: app.make("end", bench.finished))(bench)
@@ -429,6 +438,8 @@ FACTORIES: dict[str, Callable[[Bench], Scene]] = {
     "handoff": alone(lambda app: app.make("handoff", "Hiva", lambda player: None,
                                           SeatSettings(pin_hash("Hiva", "1234")))),
     "pause": on_table(lambda app, table: app.make("pause", table.match, table.players.open_orders)),
+    "saves": saves,                                                          # from the pause menu, a save listed
+    "saves-title": alone(lambda app: app.make("saves")),                     # from the title: no game to save
     "orders": on_table(lambda app, table: app.make("orders", table.match, "Tonga", table.shown)),
     "message": on_table(lambda app, table: app.make("message", "The autosave could not be opened", LONG)),
     "padlost": on_table(lambda app, table: app.make("padlost", "Tonga", "Xbox Wireless Controller")),
@@ -443,7 +454,7 @@ def case(name: str, size: tuple[int, int], ui: float) -> Any:
 
 
 @pytest.mark.parametrize("name, size, ui", [case(name, size, ui) for size, ui, name in
-                                            itertools.product(SIZES, SCALES, sorted(SCENES))])
+                                            itertools.product(SIZES, SCALES, sorted({*SCENES, *FACTORIES}))])
 def test_every_scene_keeps_its_widgets_on_screen_and_its_texts_whole_inside_them(benches, name, size, ui):
     assert name in FACTORIES, f"the scene {name!r} has no layout factory: add one to FACTORIES in {__file__}"
     bench = benches(size, ui)

@@ -1,0 +1,318 @@
+"""The saved games, from the title and the pause menu (issue 26): the named saves, newest first, then the newest
+autosave of each game, each a button with its players, VP, turn and date under it and the focused one's picture
+beside the list; select opens the game, Delete (the palette's P or the pad's Y, or the button) removes a save
+after asking. From the pause menu the game can be saved under a name first. A damaged save is a row that says
+why, which cannot be opened but can be deleted: reading a save never stops the scene."""
+from __future__ import annotations
+
+import io
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+import pygame
+
+import engine
+
+from .. import flow, savefile, theme, words
+from ..app import App, scene
+from ..input import PAD, Intent
+from ..match import Match
+from ..theme import Scale
+from ..ui import prompts
+from ..ui.backdrop import MenuPage, foot_room, sheet
+from ..ui.keyboard import Keyboard
+from ..ui.widgets import Button, Form, TextField, Widget
+
+NAME_CHARS = 40                 # a save's file name at most, from the name typed
+HINTS = (("cursor", "hint.move"), ("select", "hint.open"), ("palette", "saves.delete"), ("back", "hint.back"))
+
+
+@dataclass
+class Row:
+    """A save as listed: where it is, its label, the line under it, its picture; `damaged` says why it cannot be
+    opened."""
+    path: Path
+    label: str
+    note: str
+    picture: pygame.Surface | None = None
+    damaged: str = ""
+
+
+def safe_name(name: str) -> str:
+    """A file name from the name typed: its letters, digits, spaces and dashes, at most NAME_CHARS of them."""
+    return " ".join(re.sub(r"[^\w \-]|_", "", name, flags=re.ASCII).split())[:NAME_CHARS].strip()
+
+
+def listed(data_dir: Path) -> list[Row]:
+    """The named saves, newest first, then the newest autosave of each game; each file read once."""
+    try:
+        named = [p for p in (data_dir / "saves").glob(f"*{savefile.SUFFIX}") if p.is_file()]
+    except OSError:
+        named = []
+    rows = sorted((row(p, autosave=False) for p in named), key=lambda r: r[0], reverse=True)
+    newest: dict[Path, Path] = {}
+    for path in savefile.latest_autosaves(data_dir):         # newest first: the first of each game's folder
+        newest.setdefault(path.parent, path)
+    return [r for _, r in rows] + [row(p, autosave=True)[1] for p in newest.values()]
+
+
+def row(path: Path, autosave: bool) -> tuple[float, Row]:
+    """A save's row and when it was saved (the file's time where the save cannot be read)."""
+    try:
+        meta, png = (contents := savefile.read(path)).meta, contents.picture
+    except engine.SaveError as exc:
+        why = str(exc).replace(str(path), path.name)         # the folder's path says nothing to a player
+        return mtime(path), Row(path, path.stem, words.text("saves.damaged", why=why), damaged=why)
+    players = ", ".join(words.text("saves.player", name=p["name"], vp=p["vp"]) for p in meta.players)
+    when = meta.saved or mtime(path)
+    note = words.text("saves.line", players=players, turn=meta.turn,
+                      date=time.strftime(words.text("saves.date"), time.localtime(when)))
+    label = words.text("saves.autosave") if autosave else meta.name or path.stem
+    return when, Row(path, label, note, picture(png))
+
+
+def picture(png: bytes | None) -> pygame.Surface | None:
+    """A save's picture of the map, or None where it has none or it cannot be decoded."""
+    if png is None:
+        return None
+    try:
+        return pygame.image.load(io.BytesIO(png))
+    except (pygame.error, ValueError):
+        return None
+
+
+def mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+@scene("saves")
+class SavesScene(MenuPage):
+    def __init__(self, app: App, match: Match | None = None):
+        super().__init__(app)
+        self.match = match                          # the game being played, when opened from the pause menu
+        self.name = TextField(words.text("saves.name"), opened=self.open_keyboard)
+        self.keyboard: Keyboard | None = None       # the on-screen keyboard, while a pad types the name
+        self.rows: list[Row] = []
+        self.buttons: list[Button] = []             # a button per row, in the rows' order
+        self.current = 0                            # the row Delete and the picture are about
+        self.top = 0                                # the first row shown
+        self.shown = 0                              # how many rows fit
+        self.save_button = Button(words.text("saves.save"), self.save)
+        self.picture_box: pygame.Rect | None = None
+        self.scaled: tuple[pygame.Surface, tuple[int, int], pygame.Surface] | None = None   # a picture, its size
+        self.more_y = 0.0                           # where "n more below" (or "no saves") is said
+        self.form = Form()
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def leave(self) -> None:
+        self.app.input.typing = False
+
+    def refresh(self, focus: Path | None = None) -> None:
+        """Read the saves again and rebuild the page (after a save or a delete), the focus on `focus`'s row."""
+        self.rows = listed(self.app.settings.data_dir)
+        self.buttons = [Button(r.label, partial(self.open, r)) for r in self.rows]    # a damaged one: to delete
+        head: list[Widget] = [self.name, self.save_button] if self.match else []
+        tail = [Button(words.text("saves.delete"), self.delete, enabled=bool(self.rows)),
+                Button(words.text("menu.back"), self.back)]
+        self.form = Form([*head, *self.buttons, *tail])
+        paths = [r.path for r in self.rows]
+        self.current = paths.index(focus) if focus in paths else 0
+        if self.buttons and (focus is not None or self.match is None):
+            self.form.focus = len(head) + self.current
+        self.top = 0
+        self.app.input.typing = self.form.focused is self.name      # letters type into the name, else P deletes
+        self.layout()
+
+    # --- what the page does ------------------------------------------------------------------------------------
+
+    def open(self, chosen: Row) -> None:
+        """Open the save's game (a damaged save says why it cannot be); the game being played is closed only once
+        the other has opened."""
+        if chosen.damaged:
+            self.app.push(self.app.make("message", words.text("load.failed"), chosen.damaged))
+            return
+        settings = self.app.settings
+        try:
+            match = Match.load(self.app.rules, chosen.path, speed=settings.speed, max_turns=settings.max_turns,
+                               autosave=flow.autosaves(settings.data_dir))
+        except engine.SaveError as exc:
+            self.app.push(self.app.make("message", words.text("load.failed"), str(exc)))
+            return
+        if self.match is not None:
+            self.match.close()
+        flow.start_match(self.app, match)
+
+    def save(self) -> None:
+        """Save the game under the name typed (or "Turn N"); asks before replacing a save of the same name."""
+        assert self.match is not None
+        default = words.text("saves.default_name", turn=self.match.view(None)["turn"])
+        name = self.name.value.strip() or default
+        path = self.app.settings.data_dir / "saves" / f"{safe_name(name) or safe_name(default)}{savefile.SUFFIX}"
+        if path.exists():
+            self.ask(words.text("saves.replace.title"), words.text("saves.replace", name=path.stem),
+                     words.text("saves.replace.go"), partial(self.write, path, name))
+        else:
+            self.write(path, name)
+
+    def write(self, path: Path, name: str) -> None:
+        assert self.match is not None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.match.save(path, name)
+        except OSError as exc:
+            self.app.push(self.app.make("message", words.text("save.failed"), exc.strerror or str(exc)))
+            return
+        except engine.SaveError as exc:
+            self.app.push(self.app.make("message", words.text("save.failed"), str(exc)))
+            return
+        self.name.set("")
+        self.refresh(path)
+
+    def delete(self) -> None:
+        """Ask, then remove the save the page is about."""
+        if self.rows:
+            chosen = self.rows[self.current]
+            self.ask(words.text("saves.delete.title"), words.text("saves.delete.ask", name=chosen.label),
+                     words.text("saves.delete"), partial(self.remove, chosen.path))
+
+    def remove(self, path: Path) -> None:
+        try:
+            path.unlink()
+        except OSError as exc:
+            self.app.push(self.app.make("message", words.text("saves.delete.failed"), exc.strerror or str(exc)))
+            return
+        self.refresh()
+
+    def ask(self, title: str, question: str, go: str, do: Callable[[], None]) -> None:
+        """A question with Cancel (focused first) and the button that does it."""
+        def done() -> None:
+            self.app.pop()
+            do()
+        self.app.push(self.app.make("message", title, question, [
+            Button(words.text("confirm.cancel"), self.app.pop), Button(go, done, primary=True)]))
+
+    # --- input -------------------------------------------------------------------------------------------------
+
+    def open_keyboard(self) -> None:
+        """Selecting the name with a pad opens the on-screen keyboard (the keys type while the name is focused)."""
+        if self.app.input.device == PAD:
+            self.keyboard = Keyboard(self.type, lambda: self.name.value, self.close_keyboard,
+                                     words.text("saves.name"))
+
+    def close_keyboard(self) -> None:
+        self.keyboard = None
+
+    def type(self, intent: Intent) -> None:
+        if intent.kind == "type":
+            self.name.type(intent.char)
+        else:
+            self.name.erase()
+
+    def handle(self, intent: Intent) -> None:
+        if self.keyboard is not None and self.keyboard.handle(intent):
+            return
+        if intent.kind == "palette":
+            self.delete()
+        elif intent.kind == "zoom" and intent.pointer:
+            self.top = max(0, min(len(self.rows) - self.shown, self.top + (-1 if intent.f > 1 else 1)))
+        elif intent.kind in ("type", "erase") and self.form.focused is not self.name:
+            return                                  # digits type only into the name
+        else:
+            super().handle(intent)
+        focused = self.form.focused
+        if isinstance(focused, Button) and focused in self.buttons:
+            self.current = self.buttons.index(focused)
+            self.top = min(max(self.top, self.current - self.shown + 1), self.current)
+        self.app.input.typing = focused is self.name
+        self.arrange(self.sizes)
+
+    # --- layout and drawing ------------------------------------------------------------------------------------
+
+    def arrange(self, s: Scale) -> bool:
+        """The name and Save at the top (with a match), the rows, each with its line under it, then Delete and
+        Back; the picture beside the rows where the window has room. False where a line does not fit."""
+        w, h = self.app.screen.get_size()
+        unit = s.unit
+        room = sheet((w, h), s)
+        small = theme.font(s.small)
+        notes = max((small.size(r.note)[0] for r in self.rows if not r.damaged), default=0)
+        bh = round(unit * 2.3)
+        col_w = min(max(unit * 24, notes + unit), w - unit * 4)
+        pic_w = w - unit * 6 - col_w
+        self.picture_box = None
+        left = (w - col_w) // 2 if pic_w < unit * 10 else unit * 2
+        y = room.y + unit * 0.5
+        if self.match is not None:
+            save_w = round(self.save_button.needs(s.body) + unit * 2)
+            self.name.rect = pygame.Rect(left, round(y), col_w - save_w - unit, bh)
+            self.save_button.rect = pygame.Rect(left + col_w - save_w, round(y), save_w, bh)
+            y += bh + unit * 1.2
+        step = bh + unit * 0.3 + small.get_height() + unit * 0.6
+        bottom = foot_room((w, h), s).top - unit * 0.8 - bh           # Delete and Back's top
+        self.shown = max(0, int((bottom - unit * 1.2 - small.get_height() - y) // step))
+        self.top = max(0, min(self.top, len(self.rows) - self.shown))
+        self.more_y = y + min(self.shown, len(self.rows)) * step
+        if pic_w >= unit * 10:
+            self.picture_box = pygame.Rect(left + col_w + unit * 2, round(y), pic_w, round(bottom - unit - y))
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(0, 0, 0, 0)
+            if self.top <= i < self.top + self.shown:
+                button.rect = pygame.Rect(left, round(y + (i - self.top) * step), col_w, bh)
+        tail = self.form.widgets[-2:]                  # Delete and Back
+        half = (col_w - unit) // 2
+        for k, widget in enumerate(tail):
+            widget.rect = pygame.Rect(left + k * (half + unit), round(bottom), half, bh)
+        return self.shown >= min(1, len(self.rows)) and notes <= col_w and all(b.needs(s.body) <= half for b in tail)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        s = self.sizes
+        unit = s.unit
+        self.page(screen, words.text("saves.title"), s)
+        shown = [b for b in self.buttons if b.rect.w]
+        column = pygame.Rect(self.form.widgets[-2].rect).unionall([w.rect for w in self.form.widgets if w.rect.w])
+        theme.panel(screen, column.inflate(unit * 2, unit * 1.6), fill=(10, 32, 54), edge=(10, 32, 54), alpha=150)
+        device = self.app.input
+        if self.match is not None:
+            self.name.label = words.text(prompts.variant(device, "saves.name"), **prompts.names(device))
+        for i, widget in enumerate(self.form.widgets):
+            if widget.rect.w:
+                widget.draw(screen, i == self.form.focus, s.body)
+        for button in shown:
+            r = self.rows[self.buttons.index(button)]
+            said = theme.fit(r.note, s.small, button.rect.w) if r.damaged else r.note
+            line = theme.text(said, s.small, (255, 190, 160) if r.damaged else (210, 222, 232))
+            screen.blit(line, line.get_rect(midtop=(button.rect.centerx, button.rect.bottom + unit * 0.3)))
+        hidden = len(self.rows) - self.top - len(shown)
+        if hidden > 0 or not self.rows:
+            said = words.text("saves.more", n=hidden) if self.rows else words.text("saves.none")
+            line = theme.text(said, s.small, (210, 222, 232))
+            screen.blit(line, line.get_rect(midtop=(column.centerx, round(self.more_y))))
+        self.draw_picture(screen)
+        self.foot(screen, HINTS, s)
+        if self.keyboard is not None:
+            self.keyboard.layout(screen.get_size(), s)
+            self.keyboard.draw(screen, device)
+
+    def draw_picture(self, screen: pygame.Surface) -> None:
+        """The focused row's picture, as large as its box allows, keeping its shape."""
+        box = self.picture_box
+        art = self.rows[self.current].picture if self.rows else None
+        if box is None or art is None or box.h <= 0:
+            return
+        f = min(box.w / art.get_width(), box.h / art.get_height())
+        size = (max(1, round(art.get_width() * f)), max(1, round(art.get_height() * f)))
+        if self.scaled is None or self.scaled[0] is not art or self.scaled[1] != size:    # scaled once, not a frame
+            self.scaled = art, size, pygame.transform.smoothscale(art, size)
+        screen.blit(self.scaled[2], self.scaled[2].get_rect(midtop=box.midtop))
