@@ -86,8 +86,8 @@ class Match:
         state = engine.saves.from_data(contents.game, rules, str(path))
         try:
             seats = {name: "human" if contents.seatless else contents.seats[name] for name in state.names}
-            settings = {name: SeatSettings.from_dict(value) for name, value in contents.settings.items()
-                        if name in seats}
+            settings = {name: SeatSettings.from_dict(value, unusable_pin=True)     # junk: a PIN to reset
+                        for name, value in contents.settings.items() if name in seats}
         except KeyError as exc:
             raise engine.SaveError(f"{path}: no seat is given for {exc.args[0]}") from None
         except (ValueError, TypeError, AttributeError) as exc:

@@ -300,6 +300,7 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
     flow.start_match(app, match)
     hands = Hands(app, device)
     rnd = random.Random(seed * 7919 + 17)
+    when = random.Random(seed * 104729 + 3)        # when to save and reopen: apart, so the choices stay the same
     choices: list[engine.Action] = []
     issued = unreachable = idle = handoffs = reloads = reload_failures = 0
     while not match.stopped and app.running:
@@ -337,7 +338,7 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
             print(f"  unreachable: {action} ({top.shown['step']})", flush=True)
             break
         choices.append(action)
-        if rnd.random() < RELOAD_CHANCE and not match.stopped:
+        if when.random() < RELOAD_CHANCE and not match.stopped:
             match, same = reload(app, match, turns)
             reloads += 1
             reload_failures += not same
