@@ -4,7 +4,9 @@ battle die is thrown in its tray, the VP track ticks. Animations play one after 
 from before them and installs the new one when the queue is empty, and any key or click skips to the end.
 
 Each clip carries the events it shows (`after`): they reach the table (its log, the battle panel) when the clip
-ends or is skipped, so that no line of the log tells a roll before the die has settled.
+ends or is skipped, so that no line of the log tells a roll before the die has settled. A clip starts with its
+sound (`cue`, game/sound.py): sails, paddles, the cup, a tile, war drums, a village; the die knocks as it hits the
+tray's walls. Speed instant makes no clips, so it plays no sound.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import pygame
 
 from engine import LogEntry
 
-from . import dice, theme, words
+from . import dice, sound, theme, words
 from .render import mapart
 
 # Seconds an animation lasts at speed "normal"; slow lasts longer, fast shorter, instant not at all.
@@ -33,10 +35,11 @@ def ease(t: float) -> float:
 
 
 class Anim:
-    def __init__(self, duration: float):
+    def __init__(self, duration: float, cue: str | None = None):
         self.duration = max(duration, 1e-6)
         self.elapsed = 0.0
         self.after: list[Mapping[str, Any]] = []     # the events this clip shows, applied when it ends
+        self.cue = cue                               # the effect played as the clip starts (game/sound.py)
 
     def advance(self, dt: float) -> None:
         self.elapsed += dt
@@ -63,7 +66,7 @@ class Glide(Anim):
     """A piece sailing along hexes: an explorer's canoe, or a stack's token with its height."""
 
     def __init__(self, path: list[str], owner: str, pieces: int, speed: float):
-        super().__init__(GLIDE_STEP * max(1, len(path) - 1) * speed)
+        super().__init__(GLIDE_STEP * max(1, len(path) - 1) * speed, "paddles" if pieces else "sails")
         self.path, self.owner, self.pieces = path, owner, pieces
 
     @property
@@ -90,8 +93,8 @@ class Glide(Anim):
 class Pop(Anim):
     """Something appears at a hex: a ring grows and a label rises (a marker, a village, a hit, a die face)."""
 
-    def __init__(self, hex_label: str, words: str, colour: theme.Colour, speed: float):
-        super().__init__(POP * speed)
+    def __init__(self, hex_label: str, words: str, colour: theme.Colour, speed: float, cue: str | None = None):
+        super().__init__(POP * speed, cue)
         self.hex, self.words, self.colour = hex_label, words, colour
         self._ring: tuple[tuple[float, int, int], pygame.Surface] | None = None
 
@@ -126,7 +129,7 @@ class Flip(Anim):
     """A tile turns face up: it narrows to an edge and opens again with its name."""
 
     def __init__(self, hex_label: str, name: str, speed: float):
-        super().__init__(FLIP * speed)
+        super().__init__(FLIP * speed, "tile")
         self.hex, self.name = hex_label, name
 
     def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> pygame.Rect | None:
@@ -149,8 +152,8 @@ class DieThrow(Anim):
     face and stays there a moment; the battle panel draws it."""
 
     def __init__(self, throw: dice.Throw, speed: float):
-        hurried = speed < 0.5                 # fast: the die is laid down at rest at once
-        super().__init__((0.0 if hurried else throw.duration) + DIE_REST * max(speed, 0.3))
+        hurried = speed < 0.5                 # fast: the die is laid down at rest at once, with one knock
+        super().__init__((0.0 if hurried else throw.duration) + DIE_REST * max(speed, 0.3), "die" if hurried else None)
         self.throw, self.hurried = throw, hurried
 
     @property
@@ -214,8 +217,11 @@ class Queue:
     def update(self, dt: float) -> None:
         while self.items and dt > 0:
             head = self.items[0]
-            if head.elapsed == 0 and self.started is not None:
-                self.started(head)
+            if head.elapsed == 0:
+                if head.cue is not None:
+                    sound.play(head.cue)
+                if self.started is not None:
+                    self.started(head)
             used = min(dt, head.duration - head.elapsed)
             head.advance(used)
             dt -= used
@@ -277,16 +283,18 @@ def _clip(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Ani
         return Banner(words.text(f"banner.title{setup}", turn=ev["turn"], step=words.text(f"step.{ev['step']}")),
                       words.text(f"banner.{ev['step']}{setup}"), factor)
     if ev["kind"] == "marker_drawn":
-        return Pop(ev["hex"], words.text(f"anim.marker.{ev['marker']}", knots=ev["knots"]), (110, 190, 240), factor)
+        return Pop(ev["hex"], words.text(f"anim.marker.{ev['marker']}", knots=ev["knots"]), (110, 190, 240), factor,
+                   "cup")
     if ev["kind"] == "tile_revealed":
         return Flip(ev["hex"], ev["tile"], factor)
     if ev["kind"] in ("village_built", "settled", "built"):
+        village = ev["kind"] != "built" or ev["villages"] > 0
         return Pop(ev["hex"], words.text("anim.built" if ev["kind"] == "built" else "anim.new_village"),
-                   theme.GREEN_SQUARE, factor) if ev["hex"] else None
+                   theme.GREEN_SQUARE, factor, "village" if village else None) if ev["hex"] else None
     if ev["kind"] == "conquest":
         return Pop(ev["hex"], words.text("anim.conquered"), theme.ACCENT, factor)
     if ev["kind"] == "battle_started":
-        return Pop(ev["hex"], words.text("anim.battle"), (220, 60, 50), factor)
+        return Pop(ev["hex"], words.text("anim.battle"), (220, 60, 50), factor, "drums")
     if ev["kind"] == "die_rolled" and "throw_seed" in e:
         return DieThrow(dice.throw(int(ev["face"]), int(e["throw_seed"])), factor)
     if ev["kind"] in ("piece_removed", "piece_panicked"):

@@ -12,7 +12,6 @@ another.
 """
 from __future__ import annotations
 
-import array
 import math
 import random
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from functools import lru_cache
 import pygame
 import pymunk
 
-from . import theme
+from . import sound, theme
 
 # The tray in simulation units: pixels of a die 60 wide; the screen scales the whole picture.
 DIE = 60.0
@@ -193,19 +192,7 @@ def draw_die(screen: pygame.Surface, rect: pygame.Rect, pose: Pose, colour: them
 
 # --- sound ------------------------------------------------------------------------------------------------------
 
-_knock: pygame.mixer.Sound | None = None
-
 
 def knock(strength: float) -> None:
-    """A wooden knock as the die hits the tray's wall; silent when there is no mixer (ENV-NOTES, audio)."""
-    global _knock
-    mixer = pygame.mixer.get_init()
-    if not mixer:
-        return
-    if _knock is None:
-        rate, _, channels = mixer
-        mono = [int(9000 * math.sin(2 * math.pi * 420 * i / rate) * math.exp(-i / (rate * 0.012)))
-                for i in range(int(rate * 0.06))]
-        _knock = pygame.mixer.Sound(buffer=array.array("h", (s for s in mono for _ in range(channels))))
-    _knock.set_volume(max(0.05, min(1.0, strength)))
-    _knock.play()
+    """The die knocks on the tray's wooden wall, as loud as it hit (game/sound.py; silent without a mixer)."""
+    sound.play("die", max(0.05, min(1.0, strength)))

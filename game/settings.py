@@ -28,6 +28,7 @@ class Check:
 
 
 ON_OFF = Check("true or false", lambda v: isinstance(v, bool))
+LEVEL = Check("a number from 0 to 1", lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 1)
 SIZE = Check("[width, height], each 320 to 8192 pixels",
              lambda v: isinstance(v, list) and len(v) == 2
              and all(isinstance(n, int) and not isinstance(n, bool) and 320 <= n <= 8192 for n in v))
@@ -36,6 +37,8 @@ KEPT: dict[str, Check] = {
     "fullscreen": ON_OFF,
     "rumble": ON_OFF,
     "pad_per_seat": ON_OFF,
+    "effects_volume": LEVEL,
+    "music_volume": LEVEL,
     WINDOW: SIZE,
 }
 

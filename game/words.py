@@ -779,6 +779,12 @@ EN: dict[str, str] = {
     "settings.rumble.hint": "The controller shakes when a die lands and when a battle ends",
     "settings.pad_per_seat": "One controller per player",
     "settings.pad_per_seat.hint": "Pass and play: each player acts with their own controller only",
+    "settings.effects_volume": "Sound effects",
+    "settings.effects_volume.hint": "Sails, paddles, the die, war drums, villages and victory",
+    "settings.music_volume": "Music",
+    "settings.music_volume.hint": "A calm loop while you play (off unless you turn it up)",
+    "settings.volume": "{percent}%",
+    "settings.volume.off": "Off",
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}

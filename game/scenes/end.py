@@ -1,10 +1,11 @@
 """The end of a game: the winner, the final VP of each player, and why (V3: the threshold; V5: how ties were
-broken; X11: a shared victory), then a new game."""
+broken; X11: a shared victory), then a new game. A game someone won ends on a fanfare (none at speed instant,
+which plays no sound)."""
 from __future__ import annotations
 
 import pygame
 
-from .. import flow, theme, words
+from .. import flow, sound, theme, words
 from ..app import App, scene
 from ..match import Match
 from ..render.hud import eval_fraction, fraction_text
@@ -24,6 +25,8 @@ class EndScene(Dialog):
                                     Button(words.text("menu.quit"), app.quit)]))
         self.match = match
         self.view = match.view(None)
+        if self.view["winners"] and match.speed != "instant":
+            sound.play("victory")
 
     def again(self) -> None:
         flow.open_title(self.app)

@@ -1,15 +1,31 @@
-"""The settings: the full screen, the controller's rumble, one controller per player in pass and play. A change
-applies at once and is kept for the next run (game/settings.py); reached from the title and the pause menu."""
+"""The settings: the full screen, the controller's rumble, one controller per player in pass and play, the volume
+of the sound effects and of the music. A change applies at once and is kept for the next run (game/settings.py);
+reached from the title and the pause menu."""
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
 
 import pygame
 
 from .. import settings as preferences
-from .. import theme, words
+from .. import sound, theme, words
 from ..app import App, scene
 from ..theme import Scale
 from ..ui.backdrop import MenuPage, sheet
-from ..ui.widgets import Button, Form, Toggle
+from ..ui.widgets import Button, Choice, Form, Toggle
+
+LEVELS = [step / 10 for step in range(11)]          # a volume's steps: off, 10 % ... 100 %
+
+
+def volume(key: str, level: float, changed: Callable[[float], None]) -> Choice:
+    """A volume row: its steps between arrows (left and right, select or a click on either half step it), with
+    its hint under it; a level kept between the steps shows as the nearest."""
+    steps = [(v, words.text("settings.volume", percent=round(v * 100)) if v else words.text("settings.volume.off"))
+             for v in LEVELS]
+    nearest = min(range(len(LEVELS)), key=lambda i: abs(LEVELS[i] - level))
+    hint = words.text(f"settings.{key}.hint")
+    return Choice(words.text(f"settings.{key}"), steps, nearest, changed, dict.fromkeys(LEVELS, hint))
 
 
 @scene("settings")
@@ -21,7 +37,7 @@ class SettingsScene(MenuPage):
         self.build()
 
     def build(self) -> None:
-        """The toggles as the settings stand (F11 may have switched the full screen meanwhile)."""
+        """The rows as the settings stand (F11 may have switched the full screen meanwhile)."""
         focus, settings = self.form.focus, self.app.settings
         self.form = Form([
             Toggle(words.text("settings.fullscreen"), words.text("settings.fullscreen.hint"), settings.fullscreen,
@@ -30,12 +46,14 @@ class SettingsScene(MenuPage):
                    self.set_rumble),
             Toggle(words.text("settings.pad_per_seat"), words.text("settings.pad_per_seat.hint"),
                    settings.pad_per_seat, self.set_pad_per_seat),
+            volume("effects_volume", settings.effects_volume, partial(self.set_volume, "effects_volume")),
+            volume("music_volume", settings.music_volume, partial(self.set_volume, "music_volume")),
             Button(words.text("menu.back"), self.app.pop, primary=True),
         ])
         self.form.focus = focus
         self.layout()
 
-    # --- what the toggles change -----------------------------------------------------------------------------
+    # --- what the rows change -------------------------------------------------------------------------------
 
     def set_fullscreen(self, on: bool) -> None:
         """The display switches (and keeps the choice itself, as F11 does); the toggle then shows what it did."""
@@ -54,20 +72,27 @@ class SettingsScene(MenuPage):
             self.app.input.free_pads()
         preferences.save(self.app.settings.data_dir, pad_per_seat=on)
 
+    def set_volume(self, key: str, level: float) -> None:
+        """Heard at once: the music plays at its new level, and a knock of the die is a sample of the effects'."""
+        setattr(self.app.settings, key, level)
+        preferences.save(self.app.settings.data_dir, **{key: level})
+        sound.follow(self.app.settings)
+        if key == "effects_volume":
+            sound.play("die")
+
     # --- drawing ---------------------------------------------------------------------------------------------
 
     def arrange(self, scale: Scale) -> bool:
-        """A column of the toggles and Back on a sheet under the heading, at these sizes; False where it would not
-        fit the window or a toggle's words its width."""
+        """A column of the rows and Back on a sheet under the heading, at these sizes; False where it would not fit
+        the window or a row's words its width."""
         w, h = self.app.screen.get_size()
         unit = scale.unit
         col_w = min(w - unit * 4, unit * 34)
         top = sheet((w, h), scale).y
         y = float(top + unit)
         for widget in self.form.widgets:
-            tall = 1.35 if isinstance(widget, Toggle) else 1.0            # a line under the label
-            widget.rect = pygame.Rect(0, 0, col_w if isinstance(widget, Toggle) else unit * 10,
-                                      round(unit * 2.2 * tall))
+            row = isinstance(widget, Toggle | Choice)                     # a line under the label; else Back
+            widget.rect = pygame.Rect(0, 0, col_w if row else unit * 10, round(unit * 2.2 * (1.35 if row else 1.0)))
             widget.rect.midtop = (w // 2, round(y))
             y += widget.rect.h + unit * 0.8
         self.paper = pygame.Rect(0, 0, col_w + unit * 2, round(y - top + unit * 0.2))
