@@ -187,28 +187,35 @@ def replay(start: Any, actions: list[Any], rules: Ruleset | None = None, name: s
     if not isinstance(actions, list):
         raise SaveError(f"{name}: the actions are a list of [text, drawn], got {type(actions).__name__}")
     for i, entry in enumerate(actions):
-        if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
-                or not isinstance(entry[1], bool)):
-            raise SaveError(f"{name}: action {i + 1} is not [text, drawn]")
-        text, drawn = entry
-        try:
-            if drawn:
-                resolve_chance(state)
-                verb, args, _ = state.history.last()
-                got = str(Action(verb, args))
-                if got != text:
-                    raise SaveError(f"{name}: action {i + 1} drew {got!r}, the save says {_short(text)}")
-            elif state.actor == CHANCE_ACTOR:
-                _check_arranged(state, text, f"{name}: action {i + 1}")
-                apply(state, parse_action(state, text))
-            else:
-                apply(state, parse_action(state, text))
-        except IllegalAction as exc:
-            raise SaveError(f"{name}: action {i + 1} ({_short(text)}) is not legal: {exc}") from None
-        except (ValueError, TypeError, KeyError, IndexError, RecursionError, MemoryError) as exc:
-            raise SaveError(f"{name}: action {i + 1} ({_short(text)}) cannot be replayed: "
-                            f"{type(exc).__name__}: {exc}") from None
+        apply_recorded(state, entry, i + 1, name)
     return state
+
+
+def apply_recorded(state: GameState, entry: Any, number: int, name: str = "the replay") -> None:
+    """Apply the save's action number `number` (from 1), [text, drawn], to the state as it was recorded: a drawn
+    outcome is drawn again from the state's own streams and must be the one written; any other action is parsed
+    and applied. One way for loading a save and for watching it as a replay; SaveError if the entry does not fit."""
+    if (not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str)
+            or not isinstance(entry[1], bool)):
+        raise SaveError(f"{name}: action {number} is not [text, drawn]")
+    text, drawn = entry
+    try:
+        if drawn:
+            resolve_chance(state)
+            verb, args, _ = state.history.last()
+            got = str(Action(verb, args))
+            if got != text:
+                raise SaveError(f"{name}: action {number} drew {got!r}, the save says {_short(text)}")
+        elif state.actor == CHANCE_ACTOR:
+            _check_arranged(state, text, f"{name}: action {number}")
+            apply(state, parse_action(state, text))
+        else:
+            apply(state, parse_action(state, text))
+    except IllegalAction as exc:
+        raise SaveError(f"{name}: action {number} ({_short(text)}) is not legal: {exc}") from None
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError, MemoryError) as exc:
+        raise SaveError(f"{name}: action {number} ({_short(text)}) cannot be replayed: "
+                        f"{type(exc).__name__}: {exc}") from None
 
 
 def _short(text: str) -> str:

@@ -1,5 +1,21 @@
 """The screens of the client. Importing this package registers every scene with the app (`game.app.SCENES`)."""
-from . import battle, end, handoff, help, lessons, message, orders, pause, recap, saves, settings, setup, table, title
+from . import (
+    battle,
+    end,
+    handoff,
+    help,
+    lessons,
+    message,
+    orders,
+    pause,
+    recap,
+    replay,
+    saves,
+    settings,
+    setup,
+    table,
+    title,
+)
 
-__all__ = ["battle", "end", "handoff", "help", "lessons", "message", "orders", "pause", "recap", "saves", "settings",
-           "setup", "table", "title"]
+__all__ = ["battle", "end", "handoff", "help", "lessons", "message", "orders", "pause", "recap", "replay", "saves",
+           "settings", "setup", "table", "title"]

@@ -1,8 +1,9 @@
 """The saved games, from the title and the pause menu (issue 26): the named saves, newest first, then the newest
 autosave of each game, each a button with its players, VP, turn and date under it and the focused one's picture
-beside the list; select opens the game, Delete (the palette's P or the pad's Y, or the button) removes a save
-after asking. From the pause menu the game can be saved under a name first. A damaged save is a row that says
-why, which cannot be opened but can be deleted: reading a save never stops the scene."""
+beside the list; select opens the game, Replay (F, the pad's X, or the button) watches it again from its start
+(game/scenes/replay.py), Delete (the palette's P or the pad's Y, or the button) removes a save after asking. From
+the pause menu the game can be saved under a name first. A damaged save is a row that says why, which cannot be
+opened but can be deleted: reading a save never stops the scene."""
 from __future__ import annotations
 
 import io
@@ -17,7 +18,7 @@ import pygame
 
 import engine
 
-from .. import flow, savefile, theme, words
+from .. import flow, replay, savefile, theme, words
 from ..app import App, scene
 from ..input import PAD, Intent
 from ..match import Match
@@ -28,7 +29,8 @@ from ..ui.keyboard import Keyboard
 from ..ui.widgets import Button, Form, TextField, Widget
 
 NAME_CHARS = 40                 # a save's file name at most, from the name typed
-HINTS = (("cursor", "hint.move"), ("select", "hint.open"), ("palette", "saves.delete"), ("back", "hint.back"))
+HINTS = (("cursor", "hint.move"), ("select", "hint.open"), ("fit", "saves.replay"), ("palette", "saves.delete"),
+         ("back", "hint.back"))
 
 
 @dataclass
@@ -121,7 +123,8 @@ class SavesScene(MenuPage):
         self.rows = listed(self.app.settings.data_dir)
         self.buttons = [Button(r.label, partial(self.open, r)) for r in self.rows]    # a damaged one: to delete
         head: list[Widget] = [self.name, self.save_button] if self.match else []
-        tail = [Button(words.text("saves.delete"), self.delete, enabled=bool(self.rows)),
+        tail = [Button(words.text("saves.replay"), self.replay, enabled=bool(self.rows)),
+                Button(words.text("saves.delete"), self.delete, enabled=bool(self.rows)),
                 Button(words.text("menu.back"), self.back)]
         self.form = Form([*head, *self.buttons, *tail])
         paths = [r.path for r in self.rows]
@@ -150,6 +153,19 @@ class SavesScene(MenuPage):
         if self.match is not None:
             self.match.close()
         flow.start_match(self.app, match)
+
+    def replay(self) -> None:
+        """Watch the save the page is about from its start (whose view is asked first); a save that does not
+        replay says why."""
+        if not self.rows:
+            return
+        chosen = self.rows[self.current]
+        try:
+            recording = replay.read(self.app.rules, chosen.path, chosen.label)
+        except engine.SaveError as exc:
+            self.app.push(self.app.make("message", words.text("load.failed"), chosen.damaged or str(exc)))
+            return
+        self.app.push(self.app.make("replay", recording))
 
     def save(self) -> None:
         """Save the game under the name typed (or "Turn N"); asks before replacing a save of the same name."""
@@ -222,6 +238,8 @@ class SavesScene(MenuPage):
             return
         if intent.kind == "palette":
             self.delete()
+        elif intent.kind == "fit":
+            self.replay()
         elif intent.kind == "zoom" and intent.pointer:
             self.top = max(0, min(len(self.rows) - self.shown, self.top + (-1 if intent.f > 1 else 1)))
         elif intent.kind in ("type", "erase") and self.form.focused is not self.name:
@@ -267,11 +285,11 @@ class SavesScene(MenuPage):
             button.rect = pygame.Rect(0, 0, 0, 0)
             if self.top <= i < self.top + self.shown:
                 button.rect = pygame.Rect(left, round(y + (i - self.top) * step), col_w, bh)
-        tail = self.form.widgets[-2:]                  # Delete and Back
-        half = (col_w - unit) // 2
+        tail = self.form.widgets[-3:]                  # Replay, Delete and Back
+        third = (col_w - unit * 2) // 3
         for k, widget in enumerate(tail):
-            widget.rect = pygame.Rect(left + k * (half + unit), round(bottom), half, bh)
-        return self.shown >= min(1, len(self.rows)) and notes <= col_w and all(b.needs(s.body) <= half for b in tail)
+            widget.rect = pygame.Rect(left + k * (third + unit), round(bottom), third, bh)
+        return self.shown >= min(1, len(self.rows)) and notes <= col_w and all(b.needs(s.body) <= third for b in tail)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout()
@@ -281,7 +299,7 @@ class SavesScene(MenuPage):
         unit = s.unit
         self.page(screen, words.text("saves.title"), s)
         shown = [b for b in self.buttons if b.rect.w]
-        column = pygame.Rect(self.form.widgets[-2].rect).unionall([w.rect for w in self.form.widgets if w.rect.w])
+        column = pygame.Rect(self.form.widgets[-3].rect).unionall([w.rect for w in self.form.widgets if w.rect.w])
         theme.panel(screen, column.inflate(unit * 2, unit * 1.6), fill=(10, 32, 54), edge=(10, 32, 54), alpha=150)
         device = self.app.input
         if self.match is not None:

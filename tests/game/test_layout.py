@@ -31,6 +31,7 @@ import main
 from game import flow, monkey, theme, tutorial, words
 from game.app import SCENES, App, Scene, Settings
 from game.match import Match
+from game.replay import Recording, ReplayMatch
 from game.scenes.battle import COMPACT, cell_labels, cell_rects, table_area
 from game.scenes.table import TableScene
 from game.scenes.table.bar import CAP
@@ -419,6 +420,24 @@ def saves(bench: Bench) -> Scene:
     return on_table(lambda app, _: app.make("saves", table.match))(bench)
 
 
+def recording(bench: Bench) -> Recording:
+    """The finished game as a replay's save, Raiatea's seat behind a PIN."""
+    pins = {"Raiatea": SeatSettings(pin_hash("Raiatea", "1234"))}
+    return Recording(bench.finished.contents(picture=False), bench.finished.names, pins, "Before the storm")
+
+
+def replaying(bench: Bench) -> Scene:
+    """A replay of the finished game from Tonga's view, paused at its start, its controls over the table. (Paused
+    at the first movement step, at 1280x800 and UI scale 1, the check finds the players' column's line "Hiva's
+    explorer: 0 knots (5 returns, 6 is..." cut: a fault of that column's, to be looked at there.)"""
+    match = ReplayMatch(bench.rules, recording(bench), "Tonga", "instant")
+    match.toggle()
+    table = bench.app.make("table", match)
+    bench.app.reset(table)
+    bench.app.push(controls := bench.app.make("replaying", table, match))
+    return controls
+
+
 def end(bench: Bench) -> Scene:
     """The end of a finished game, over the table."""
     return on_table(lambda app, table: app.make("end", bench.finished))(bench)
@@ -440,6 +459,8 @@ FACTORIES: dict[str, Callable[[Bench], Scene]] = {
     "pause": on_table(lambda app, table: app.make("pause", table.match, table.players.open_orders)),
     "saves": saves,                                                          # from the pause menu, a save listed
     "saves-title": alone(lambda app: app.make("saves")),                     # from the title: no game to save
+    "replay": lambda bench: alone(lambda app: app.make("replay", recording(bench)))(bench),    # whose view
+    "replaying": replaying,
     "orders": on_table(lambda app, table: app.make("orders", table.match, "Tonga", table.shown)),
     "message": on_table(lambda app, table: app.make("message", "The autosave could not be opened", LONG)),
     "padlost": on_table(lambda app, table: app.make("padlost", "Tonga", "Xbox Wireless Controller")),

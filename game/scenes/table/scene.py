@@ -71,6 +71,7 @@ class TableScene(Scene):
         self.menus = Menus(self)
         self.overlays = Overlays(self)
         self.coach = CoachPanel(self, coach) if coach is not None else None    # the guided first game's
+        self.foot: pygame.Rect | None = None       # what a scene over the map keeps at its foot (a replay's controls)
         self.map.look_home()
         match.picture = self.map.save_picture
         self._autosave_error: str | None = None    # the autosave failure last shown
@@ -341,11 +342,14 @@ class TableScene(Scene):
 
     def open_area(self) -> pygame.Rect:
         """The map's area that the battle panel may take and where hexes are brought to be seen: below the
-        coach's panel in a chapter of Learn to play (its words stay readable through a battle)."""
+        coach's panel in a chapter of Learn to play (its words stay readable through a battle), above a replay's
+        controls."""
         area = self.map_area()
         if self.coach is not None and self.coach.rect.colliderect(area):
             top = self.coach.rect.bottom + self.app.scale.unit // 2
             area.h, area.top = max(0, area.bottom - top), top
+        if self.foot is not None and self.foot.colliderect(area):
+            area.h = max(0, self.foot.top - self.app.scale.unit // 2 - area.top)
         return area
 
     def covers(self) -> list[pygame.Rect]:
