@@ -15,6 +15,7 @@ from typing import Any
 
 from .app import Settings
 from .paths import ensure_dir, write_atomically
+from .theme import UI_SCALES
 
 FILE = "settings.json"
 WINDOW = "window"
@@ -33,12 +34,20 @@ SIZE = Check("[width, height], each 320 to 8192 pixels",
              lambda v: isinstance(v, list) and len(v) == 2
              and all(isinstance(n, int) and not isinstance(n, bool) and 320 <= n <= 8192 for n in v))
 
+SPEEDS = ("slow", "normal", "fast", "instant")
+LANGUAGES = {"en": "English"}        # the words' catalogs (game/words.py); the languages issue adds the others
+
 KEPT: dict[str, Check] = {
     "fullscreen": ON_OFF,
     "rumble": ON_OFF,
     "pad_per_seat": ON_OFF,
     "effects_volume": LEVEL,
     "music_volume": LEVEL,
+    "speed": Check(f"one of {', '.join(SPEEDS)}", lambda v: v in SPEEDS),
+    "ui_scale": Check(f"one of {', '.join(map(str, UI_SCALES))}",
+                      lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v in UI_SCALES),
+    "language": Check(f"one of {', '.join(LANGUAGES)}", lambda v: isinstance(v, str) and v in LANGUAGES),
+    "colour_aid": ON_OFF,
     WINDOW: SIZE,
 }
 

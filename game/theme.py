@@ -56,7 +56,21 @@ def mix(a: Colour, b: Colour, t: float) -> Colour:
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]  # 3 channels in, 3 out
 
 
+# The tribes' colours for colour-blind eyes (the Okabe-Ito palette: told apart with any of the three common
+# colour-vision deficiencies, and each tribe keeps its shape too).
+AIDED: dict[str, Colour] = {"Tonga": (213, 94, 0), "Samoa": (240, 228, 66), "Hiva": (0, 114, 178),
+                            "Raiatea": (204, 121, 167)}
+aided = False                     # the colour-vision aid is on (the settings; set_colour_aid)
+
+
+def set_colour_aid(on: bool) -> None:
+    global aided
+    aided = on
+
+
 def tribe_colour(name: str) -> Colour:
+    if aided and name in AIDED:
+        return AIDED[name]
     return TRIBES.get(name, ((128, 128, 128), "circle"))[0]
 
 

@@ -1,6 +1,7 @@
 """The settings: the full screen, the controller's rumble, one controller per player in pass and play, the volume
-of the sound effects and of the music. A change applies at once and is kept for the next run (game/settings.py);
-reached from the title and the pause menu."""
+of the sound effects and of the music, the speed of the animations and the bots, the UI scale, the language and
+the colour-vision aid. A change applies at once (to the game under way too) and is kept for the next run
+(game/settings.py); reached from the title and the pause menu."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -11,7 +12,8 @@ import pygame
 from .. import settings as preferences
 from .. import sound, theme, words
 from ..app import App, scene
-from ..theme import Scale
+from ..match import Match
+from ..theme import UI_SCALES, Scale
 from ..ui.backdrop import MenuPage, sheet
 from ..ui.widgets import Button, Choice, Form, Toggle
 
@@ -48,6 +50,18 @@ class SettingsScene(MenuPage):
                    settings.pad_per_seat, self.set_pad_per_seat),
             volume("effects_volume", settings.effects_volume, partial(self.set_volume, "effects_volume")),
             volume("music_volume", settings.music_volume, partial(self.set_volume, "music_volume")),
+            Choice(words.text("settings.speed"), [(v, words.text(f"speed.{v}")) for v in preferences.SPEEDS],
+                   preferences.SPEEDS.index(settings.speed) if settings.speed in preferences.SPEEDS else 1,
+                   self.set_speed, {v: words.text(f"settings.speed.{v}") for v in preferences.SPEEDS}),
+            Choice(words.text("settings.ui_scale"), [(v, f"{round(v * 100)}%") for v in UI_SCALES],
+                   min(range(len(UI_SCALES)), key=lambda i: abs(UI_SCALES[i] - settings.ui_scale)),
+                   self.set_ui_scale, dict.fromkeys(UI_SCALES, words.text("settings.ui_scale.hint"))),
+            Choice(words.text("settings.language"), list(preferences.LANGUAGES.items()),
+                   list(preferences.LANGUAGES).index(settings.language) if settings.language in
+                   preferences.LANGUAGES else 0, self.set_language,
+                   dict.fromkeys(preferences.LANGUAGES, words.text("settings.language.hint"))),
+            Toggle(words.text("settings.colour_aid"), words.text("settings.colour_aid.hint"), settings.colour_aid,
+                   self.set_colour_aid),
             Button(words.text("menu.back"), self.app.pop, primary=True),
         ])
         self.form.focus = focus
@@ -80,22 +94,56 @@ class SettingsScene(MenuPage):
         if key == "effects_volume":
             sound.play("die")
 
+    def set_speed(self, speed: str) -> None:
+        """The animations and the bots' pace, in the game under way too."""
+        self.app.settings.speed = speed
+        for match in (getattr(s, "match", None) for s in self.app.stack):
+            if isinstance(match, Match):
+                match.speed = speed
+        preferences.save(self.app.settings.data_dir, speed=speed)
+
+    def set_ui_scale(self, scale: float) -> None:
+        """Every scene lays itself out again at the new size of the words (this one too)."""
+        self.app.settings.ui_scale = scale
+        preferences.save(self.app.settings.data_dir, ui_scale=scale)
+        self.app.resized()
+
+    def set_language(self, language: str) -> None:
+        self.app.settings.language = language
+        preferences.save(self.app.settings.data_dir, language=language)
+
+    def set_colour_aid(self, on: bool) -> None:
+        """The tribes' colours change at once, on the map and the panels (their pictures are keyed by it)."""
+        self.app.settings.colour_aid = on
+        theme.set_colour_aid(on)
+        preferences.save(self.app.settings.data_dir, colour_aid=on)
+
     # --- drawing ---------------------------------------------------------------------------------------------
 
     def arrange(self, scale: Scale) -> bool:
-        """A column of the rows and Back on a sheet under the heading, at these sizes; False where it would not fit
-        the window or a row's words its width."""
+        """The rows on a sheet under the heading, in one column or, where that is too tall, two, and Back under
+        them, at these sizes; False where they would not fit the window or a row's words its width."""
+        return any(self.columns(scale, n) for n in (1, 2))
+
+    def columns(self, scale: Scale, n: int) -> bool:
         w, h = self.app.screen.get_size()
         unit = scale.unit
-        col_w = min(w - unit * 4, unit * 34)
+        rows, back = self.form.widgets[:-1], self.form.widgets[-1]
+        gap = unit
+        col_w = min((w - unit * 4 - gap * (n - 1)) // n, unit * 34)
+        row_h = round(unit * 2.2 * 1.35)
+        per = -(-len(rows) // n)
         top = sheet((w, h), scale).y
-        y = float(top + unit)
-        for widget in self.form.widgets:
-            row = isinstance(widget, Toggle | Choice)                     # a line under the label; else Back
-            widget.rect = pygame.Rect(0, 0, col_w if row else unit * 10, round(unit * 2.2 * (1.35 if row else 1.0)))
-            widget.rect.midtop = (w // 2, round(y))
-            y += widget.rect.h + unit * 0.8
-        self.paper = pygame.Rect(0, 0, col_w + unit * 2, round(y - top + unit * 0.2))
+        left = w // 2 - (col_w * n + gap * (n - 1)) // 2
+        for i, widget in enumerate(rows):
+            column, line = divmod(i, per)
+            widget.rect = pygame.Rect(left + column * (col_w + gap), round(top + unit + line * (row_h + unit * 0.8)),
+                                      col_w, row_h)
+        y = top + unit + per * (row_h + unit * 0.8)
+        back.rect = pygame.Rect(0, 0, unit * 10, round(unit * 2.2))
+        back.rect.midtop = (w // 2, round(y))
+        y += back.rect.h + unit * 0.8
+        self.paper = pygame.Rect(0, 0, col_w * n + gap * (n - 1) + unit * 2, round(y - top + unit * 0.2))
         self.paper.midtop = (w // 2, top)
         return self.paper.bottom <= h - unit // 2 and all(wd.needs(scale.body) <= wd.rect.w for wd in self.form.widgets)
 

@@ -148,7 +148,7 @@ class MapSection(Section):
         """The map with the board of the shown view: drawn whole for a new zoom or viewer, else only where it
         changed; and the areas of it redrawn."""
         table = self.table
-        key = (self.camera.zoom, table.viewer.shown, self.art.min_text)
+        key = (self.camera.zoom, table.viewer.shown, self.art.min_text, theme.aided)     # aided: its colours
         areas: list[pygame.Rect] = []
         if self._board is None or self._board[0] != key:
             self._board = (key, self.art.compose(self.camera.zoom, table.shown), table.shown_version)

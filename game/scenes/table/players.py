@@ -110,7 +110,8 @@ class Players(Section):
     def draw(self, screen: pygame.Surface, panels: dict[str, pygame.Rect]) -> None:
         table, scale, rules = self.table, self.scale, self.rules
         view = table.shown
-        version = (table.shown_version, table.viewer.shown, scale.unit, table.plan.order and table.first)
+        version = (table.shown_version, table.viewer.shown, scale.unit, table.plan.order and table.first,
+                   theme.aided)
         self._top.draw_layer(screen, version, panels["top"], lambda s, r: hud.top_bar(
             s, r, view, words.decision_text(view, rules), scale))
         left = panels["left"]
