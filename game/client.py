@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -13,13 +14,16 @@ import pygame
 
 import engine
 
-from . import flow, scenes, virtualpad
+from . import cli, flow, scenes, virtualpad
 from . import monkey as ui_monkey
 from . import settings as preferences
 from .app import App, Settings
 from .display import DEFAULT_SIZE, Display, desktop_size, fitting_size, kept_window, start_sdl
 from .match import Match
-from .paths import default_data_dir, ensure_dir
+from .paths import default_data_dir
+
+NO_DISPLAY = "no display was found, so the window would open unseen; --headless plays bot games in the terminal"
+PRIVATE_SCENES = ("table", "end")           # drawn from a player's view (the hand-off is drawn from none)
 
 
 def settings_from(args: argparse.Namespace, data_dir: Path, stored: dict[str, Any]) -> Settings:
@@ -40,16 +44,23 @@ def toggled(app: App, display: Display) -> pygame.Surface:
 
 
 def first_match(app: App, args: argparse.Namespace) -> Match | None:
-    """The match the command line starts (--new, --continue, --load), fast-forwarded if asked."""
+    """The match the command line starts (--new, --continue, --load), fast-forwarded if asked; CommandError
+    naming the option when it cannot be opened. A picture is no game played: it keeps no autosaves, so Continue
+    opens the player's last game, not the picture's."""
     rules, settings = app.rules, app.settings
-    autosave = ensure_dir(settings.data_dir) / "autosave.json"
+    autosaves = None if args.screenshot else flow.autosaves(settings.data_dir)
+    kw: dict[str, Any] = {"speed": settings.speed, "max_turns": settings.max_turns}
     if args.new:
         seats = args.seats or ["human"] + ["normal"] * (args.players - 1)
-        match = Match.new(rules, args.players, seats, args.seed, args.options, speed=settings.speed,
-                          autosave=autosave, max_turns=settings.max_turns)
-    elif args.load or args.continue_game:
-        match = Match.load(rules, Path(args.load) if args.load else autosave, speed=settings.speed,
-                           autosave=autosave, max_turns=settings.max_turns)
+        match = Match.new(rules, args.players, seats, args.seed, args.options, autosave=autosaves, **kw)
+    elif args.load is not None or args.continue_game:
+        try:
+            match = (Match.load(rules, args.load, **kw) if args.load is not None
+                     else flow.load_latest(rules, settings.data_dir, **kw))
+        except engine.SaveError as exc:
+            raise cli.CommandError(f"argument {'--load' if args.load is not None else '--continue'}: {exc}") \
+                from None
+        match.autosave = autosaves
     else:
         return None
     if args.fast_forward:
@@ -57,14 +68,32 @@ def first_match(app: App, args: argparse.Namespace) -> Match | None:
     return match
 
 
+def start_display(watched: bool) -> None:
+    """SDL started; CommandError where a window meant to be watched would open unseen: with no display SDL takes
+    its invisible "offscreen" driver (ENV-NOTES §3). On X11 and Wayland systems that is known before SDL starts,
+    which spares its own complaint on stderr. A driver named in SDL_VIDEODRIVER is the runner's choice (tests and
+    the project's own runs name "dummy"); pictures and monkey runs are watched by no one."""
+    watched = watched and not os.environ.get("SDL_VIDEODRIVER")
+    if watched and os.name == "posix" and sys.platform != "darwin" and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise cli.CommandError(NO_DISPLAY)
+    try:
+        start_sdl()
+    except pygame.error as exc:                  # a driver named that this machine lacks
+        raise cli.CommandError(f"the window cannot open ({exc}); --headless plays bot games in the terminal") \
+            from None
+    if watched and pygame.display.get_driver() == "offscreen":
+        raise cli.CommandError(NO_DISPLAY)
+
+
 def open_app(args: argparse.Namespace, rules: engine.Ruleset) -> tuple[App, Display]:
     """The display opened as the command line and the stored preferences say (the command line wins), and the app
     on it, F11 and the settings wired to switch the full screen."""
     # Pictures and runs that must not depend on the screen or on the player's preferences.
     fixed = args.screenshot or args.ui_monkey
-    data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
+    data_dir = args.data_dir or default_data_dir()
+    start_display(watched=not fixed)
     stored = {} if fixed else preferences.load(data_dir)
-    start_sdl()
     desktop = desktop_size()
     window = DEFAULT_SIZE if fixed else kept_window(stored.get(preferences.WINDOW), desktop) or fitting_size(desktop)
     display = Display(args.size or window)
@@ -75,26 +104,27 @@ def open_app(args: argparse.Namespace, rules: engine.Ruleset) -> tuple[App, Disp
 
 
 def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
-    """The windowed game. Returns the process's exit code."""
+    """The windowed game. Returns the process's exit code: 2, with one line on stderr, where the command line
+    asks for what cannot be done."""
     started = time.perf_counter()
-    app, display = open_app(args, rules)
-    # What lives for the whole run (the rules, fonts, the registry) leaves the collector's view: the full collection
-    # between games then walks only a game's objects and stays far under a frame (PERFORMANCE.md, issue 23).
-    gc.collect()
-    gc.freeze()
-    if args.ui_monkey:
-        return monkey(app, rules, args)
     try:
+        app, display = open_app(args, rules)
+        # What lives for the whole run (the rules, fonts, the registry) leaves the collector's view: the full
+        # collection between games then walks only a game's objects and stays far under a frame (PERFORMANCE.md,
+        # issue 23).
+        gc.collect()
+        gc.freeze()
+        if args.ui_monkey:
+            return monkey(app, rules, args)
         match = first_match(app, args)
-    except engine.SaveError as exc:
-        print(f"error: {exc}")
-        return 2
-    if match is not None:
-        flow.start_match(app, match)
-    else:
-        app.push(app.make("title"))
-    if args.screenshot:
-        return screenshot(app, match, args)
+        if match is not None:
+            flow.start_match(app, match)
+        else:
+            app.push(app.make("title"))
+        if args.screenshot:
+            return screenshot(app, match, args)
+    except cli.CommandError as exc:
+        return cli.fail(str(exc))
     app.frame()
     if os.environ.get("PARADISE_FIRST_FRAME"):            # bench/client.py: when the first frame was shown
         print(f"first frame at {time.time():.6f} ({time.perf_counter() - started:.3f} s after the window opened)")
@@ -113,28 +143,36 @@ def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
 
 
 def screenshot(app: App, match: Match | None, args: argparse.Namespace) -> int:
-    """Draw one settled frame of the scene asked for, from the viewer asked for, to a PNG file."""
+    """Draw one settled frame of the scene asked for, from the viewer asked for, to a PNG file. A seat's view
+    behind a PIN is the hand-off's to show, once the PIN is typed: a picture cannot ask for it, so it is refused
+    (test builds, PARADISE_TEST_BUILD=1, draw it)."""
     scene = args.scene or ("table" if match is not None else "title")
-    if scene in ("table", "end", "handoff") and match is None:
-        print("error: --scene table, end and handoff need a game (--new, --load or --continue)")
-        return 2
-    viewer = None if args.viewer in (None, "public") else args.viewer
-    if match is not None and viewer is not None and viewer not in match.names:
-        print(f"error: --viewer {viewer!r} does not play; players: {', '.join(match.names)}")
-        return 2
-    if scene == "setup":
-        app.push(app.make("setup"))
+    if scene == "setup" or (scene == "title" and match is not None):
+        app.push(app.make(scene))
     elif match is not None:
+        viewer = None if args.viewer in (None, "public") else args.viewer
+        if viewer is not None and viewer not in match.names:
+            raise cli.CommandError(f"argument --viewer: takes a player of the game or public, not "
+                                   f"{cli.quoted(viewer)}; players: {', '.join(match.names)}")
+        shown = viewer if args.viewer else match.viewer()
+        seat = match.settings.get(shown) if shown is not None else None
+        if (scene in PRIVATE_SCENES and seat is not None and seat.pin is not None
+                and os.environ.get("PARADISE_TEST_BUILD") != "1"):
+            raise cli.CommandError(f"argument --viewer: {shown}'s view is behind a PIN, which a picture cannot ask "
+                                   "for; --viewer public or --scene handoff draw what anyone may see")
         table = app.top
         assert isinstance(table, scenes.table.TableScene)
-        table.show(viewer if args.viewer else match.viewer())
+        table.show(shown)
         if scene == "end":
             app.push(app.make("end", match))
         elif scene == "handoff":
             name = viewer or match.names[0]
             app.push(app.make("handoff", name, lambda _: None, match.settings.get(name)))
     app.draw()
-    pygame.image.save(app.screen, args.screenshot)
+    try:
+        pygame.image.save(app.screen, args.screenshot)
+    except pygame.error as exc:
+        raise cli.CommandError(f"argument --screenshot: {args.screenshot!r} cannot be written ({exc})") from None
     if match is not None:
         match.close()
     pygame.quit()
@@ -146,8 +184,8 @@ def monkey(app: App, rules: engine.Ruleset, args: argparse.Namespace) -> int:
     made by input or a game's hash differs from the engine's alone. With several human seats (the default: all
     human), the seats get PINs and standing orders, as players sharing a screen might."""
     if args.device == "pad" and virtualpad.available():
-        print(f"error: --device pad plays with a virtual SDL controller, and {virtualpad.available()}")
-        return 2
+        raise cli.CommandError(f"argument --device: pad plays with a virtual SDL controller, and "
+                               f"{virtualpad.available()}")
     seats = args.seats or ["human"]
     several = seats.count("human") > 1 or seats == ["human"]          # one kind alone is every seat's kind
     failures, counts = ui_monkey.run(app, rules, args.ui_monkey, args.device, args.seats,

@@ -1,5 +1,6 @@
 """The window's command line (CLIENT.md): a bots-only game watched with --exit-at-end prints the headless
-result line; --screenshot draws a real picture for each player count."""
+result line; --screenshot draws a real picture for each player count; hostile and careless input is one line on
+stderr naming the option, exit code 2, and loses nothing (issue 26)."""
 from __future__ import annotations
 
 import os
@@ -10,13 +11,20 @@ from pathlib import Path
 import pygame
 import pytest
 
+import main
+from game import seats as seat_rules
+from game.match import Match
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args: str, timeout: int = 120) -> subprocess.CompletedProcess:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+def run(*args: str, timeout: int = 120, env: dict[str, str | None] | None = None) -> subprocess.CompletedProcess:
+    """main.py in a process of its own on SDL's dummy drivers, as a test build (PARADISE_TEST_BUILD: --screenshot
+    may draw a seat's view behind a PIN); `env` adds variables, or removes those set to None."""
+    environ = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PARADISE_TEST_BUILD": "1",
+               **(env or {})}
     return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout, env=env, check=False)
+                          timeout=timeout, env={k: v for k, v in environ.items() if v is not None}, check=False)
 
 
 def test_a_watched_bot_game_prints_the_headless_result_line(tmp_path):
@@ -65,16 +73,6 @@ def test_the_same_view_gives_the_same_pixels(tmp_path):
     assert shots[0] == shots[1]
 
 
-def test_bad_window_arguments_are_one_line_errors(tmp_path):
-    out = run("--new", "--seats", "human,robot", "--players", "2")
-    assert out.returncode == 2 and "unknown seat 'robot'" in out.stderr
-    out = run("--size", "huge")
-    assert out.returncode == 2 and "--size takes WIDTHxHEIGHT" in out.stderr
-    out = run("--new", "--players", "2", "--screenshot", str(tmp_path / "x.png"), "--viewer", "Nobody",
-              "--data-dir", str(tmp_path))
-    assert out.returncode == 2 and "does not play" in out.stdout
-
-
 def test_the_window_fits_the_screen_it_opens_on():
     """Issue 24: without --size the window opened at 1280x720 whatever the screen."""
     from game.client import DEFAULT_SIZE, fitting_size
@@ -83,3 +81,169 @@ def test_the_window_fits_the_screen_it_opens_on():
     assert fitting_size((1280, 800)) == (1152, 720), "a Steam Deck: most of its screen"
     assert fitting_size((1024, 600)) == (922, 540)
     assert fitting_size(None) == DEFAULT_SIZE
+
+
+# --- hostile and careless input (issue 26) ---------------------------------------------------------------------
+
+BIG = "1" + "0" * 5000
+AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def contents(folder: Path) -> dict[str, bytes | str]:
+    """Every entry under `folder` and what it holds, looked at without opening a FIFO or following a link."""
+    found: dict[str, bytes | str] = {}
+    for top, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            path = Path(top, name)
+            found[str(path.relative_to(folder))] = path.read_bytes() if path.is_file() and not path.is_symlink() \
+                else "other"
+    return found
+
+
+@pytest.fixture
+def places(tmp_path: Path) -> dict[str, str]:
+    """What a careless or hostile path may name: a file, a folder, a FIFO, a symlink loop, a device, nothing, a
+    name too long for any file system, a folder that cannot be written; and a data folder with a player's
+    settings in it, which no refused command may touch."""
+    (tmp_path / "file").write_text("not a folder")
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "loop").symlink_to("loop")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text('{"rumble": false}\n')
+    named = {name: str(tmp_path / name) for name in ("file", "folder", "loop", "missing", "locked", "data")}
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo")
+        named["fifo"] = str(tmp_path / "fifo")
+    return {**named, "device": os.devnull, "long": str(tmp_path / ("x" * 300))}
+
+
+def refused(out: subprocess.CompletedProcess, option: str) -> None:
+    """Exit code 2, one line on stderr naming the option, nothing on stdout."""
+    lines = out.stderr.splitlines()
+    assert out.returncode == 2, out.stderr
+    assert len(lines) == 1 and lines[0].startswith("error: ") and option in lines[0], out.stderr
+    assert out.stdout == ""
+
+
+# Each class of hostile input: the option the error must name, and the command line ({name} is a place above).
+ARGUMENTS = {
+    "numbers": [
+        ("--players", ["--players", v]) for v in ("", "5", "1", BIG, "four", "\u0663")] + [
+        ("--seed", ["--seed", v]) for v in ("-1", str(2 ** 64), BIG, "nan", "")] + [
+        (option, [option, v]) for option in ("--turns", "--games", "--ui-monkey", "--fast-forward")
+        for v in ("-1", "1" + "0" * 30, "")] + [
+        ("--turns", ["--turns", "0"]), ("--games", ["--games", "0"])],
+    "ui scales": [("--ui-scale", ["--ui-scale", v])
+                  for v in ("nan", "inf", "-inf", "-1", "0", "2.5", "1e308", BIG, "")],
+    "window sizes": [("--size", ["--size", v]) for v in ("", "0x0", "-1x-1", BIG + "x720", "99999x99999", "nan",
+                                                          "1280x", "\u0661\u0662\u0668\u0660x720", "1280x720x2")],
+    "seat and bot kinds": [
+        ("--bots", ["--bots", v]) for v in ("", "expert", ",,,", "normal,normal")] + [
+        ("--seats", ["--new", "--seats", v]) for v in ("", "robot", "human,human", "human,rules,rules,rules,rules")],
+    "option forms": [("--options", ["--options", v]) for v in ("variable_game_end=lots", "variable_game_end=²",
+                                                               "variable_game_end=" + BIG)],
+    "data folders": [("--data-dir", ["--data-dir", v]) for v in ("", "{file}", "{file}/sub", "{fifo}", "{loop}",
+                                                                 "{device}", "{long}", "{loop}/sub")
+                     + ("{locked}/data",) * (not AS_ROOT)],             # root may write in a read-only folder
+    "pictures": [("--screenshot", ["--screenshot", v]) for v in ("", "{missing}/x.png", "{folder}", "{file}/x.png",
+                                                                 "{fifo}", "{loop}", "{device}", "{folder}/x.txt",
+                                                                 "{long}.png")],
+    "saves": [("--load", ["--load", v]) for v in ("", "{missing}", "{folder}", "{fifo}", "{loop}", "{device}",
+                                                  "{long}")],
+    "rule folders": [("--config", ["--config", v]) for v in ("", "{missing}", "{file}", "{fifo}", "{loop}")],
+    "options that need others": [
+        ("--viewer", ["--new", "--viewer", "Tonga"]), ("--viewer", ["--screenshot", "{folder}/x.png", "--viewer", "x"]),
+        ("--scene", ["--scene", "title"]), ("--scene", ["--screenshot", "{folder}/x.png", "--scene", "handoff"]),
+        ("--fast-forward", ["--fast-forward", "3"]), ("--load", ["--new", "--load", "{file}"]),
+        ("--continue", ["--load", "{file}", "--continue"])],
+}
+if not hasattr(os, "mkfifo"):
+    ARGUMENTS = {kind: [(o, argv) for o, argv in cases if "{fifo}" not in " ".join(argv)]
+                 for kind, cases in ARGUMENTS.items()}
+
+
+@pytest.mark.parametrize("kind", ARGUMENTS)
+def test_hostile_arguments_are_one_line_naming_the_option(places, capsys, kind):
+    """Checked as argparse reads them (in this process: no window opens for them): each is exit code 2 and one
+    line on stderr naming the option, nothing on stdout, nothing made or changed."""
+    before = contents(Path(places["data"]).parent)
+    for option, argv in ARGUMENTS[kind]:
+        command = [arg.format(**places) for arg in argv] + ["--data-dir", places["data"]] * ("--data-dir" not in argv)
+        with pytest.raises(SystemExit) as exit_:
+            main.parse_args(command)
+        out = capsys.readouterr()
+        refused(subprocess.CompletedProcess(command, exit_.value.code, out.out, out.err), option)
+        assert len(out.err) < 500, out.err
+    assert contents(Path(places["data"]).parent) == before
+
+
+def test_hostile_arguments_in_a_real_process(places):
+    """A few of the above as the player meets them: the process's exit code and its streams."""
+    for option, value in (("--ui-scale", "nan"), ("--size", BIG + "x720")):
+        refused(run(option, value, "--data-dir", places["data"]), option)
+    refused(run("--data-dir", places["file"]), "--data-dir")
+
+
+@pytest.fixture
+def pinned(places, rules) -> tuple[Path, str]:
+    """A pass-and-play save whose second seat has a PIN, and that seat."""
+    match = Match.new(rules, 2, ["human", "human"], 5, speed="instant")
+    seat = match.names[1]
+    match.settings[seat] = seat_rules.SeatSettings(seat_rules.pin_hash(seat, "2468"))
+    path = Path(places["folder"]) / "pinned.paradise"
+    match.save(path)
+    match.close()
+    return path, seat
+
+
+@pytest.mark.parametrize("damage", ["fifo", "device", "folder", "huge", "damaged"])
+def test_a_save_that_cannot_be_opened_is_one_line(places, damage):
+    """--load of a FIFO (which must not hang the game), a device, a folder, a huge or a damaged file."""
+    if damage == "fifo" and "fifo" not in places:
+        pytest.skip("no FIFOs here")
+    before = contents(Path(places["data"]))
+    save = places.get(damage) or str(Path(places["folder"]) / f"{damage}.paradise")
+    if damage == "huge":
+        with open(save, "wb") as handle:
+            handle.truncate(9 << 20)                          # sparse: costs no disk
+    elif damage == "damaged":
+        Path(save).write_bytes(b"PK\x03\x04" + bytes(range(256)) * 8)
+    refused(run("--load", save, "--data-dir", places["data"], timeout=30), "--load")
+    assert contents(Path(places["data"])) == before
+
+
+def test_what_only_the_rules_or_the_game_can_refuse(places, pinned):
+    """An option the rules do not know, a viewer who does not play, a view behind a PIN in a picture (a test
+    build draws it; the hand-off, which asks for the PIN, may be drawn by anyone)."""
+    save, seat = str(pinned[0]), pinned[1]
+    before = contents(Path(places["data"]))
+    shot = str(Path(places["folder"]) / "x.png")
+    for option, argv, env in (
+            ("--options", ["--headless", "--options", "volcanoes"], {}),
+            ("--viewer", ["--load", save, "--screenshot", shot, "--viewer", "Nobody"], {}),
+            ("--viewer", ["--load", save, "--screenshot", shot, "--viewer", seat],
+             {"PARADISE_TEST_BUILD": None})):
+        refused(run(*argv, "--data-dir", places["data"], env=env), option)
+    assert not Path(shot).exists()
+    assert contents(Path(places["data"])) == before
+    for scene, env in (("handoff", {"PARADISE_TEST_BUILD": None}), ("table", {})):
+        shot = str(Path(places["folder"]) / f"{scene}.png")
+        out = run("--load", save, "--screenshot", shot, "--viewer", seat, "--scene", scene, "--data-dir",
+                  places["data"], env=env)
+        assert out.returncode == 0 and Path(shot).exists(), out.stderr
+    assert contents(Path(places["data"])) == before, "a picture keeps no autosave"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 and Wayland tell of a display by DISPLAY")
+def test_no_display_says_so_instead_of_opening_an_unseen_window(places):
+    """With no display SDL would open its invisible offscreen window, and `dev.py play` would wait unseen."""
+    gone: dict[str, str | None] = {"SDL_VIDEODRIVER": None, "DISPLAY": None, "WAYLAND_DISPLAY": None}
+    before = contents(Path(places["data"]))
+    out = run("--data-dir", places["data"], env=gone, timeout=30)
+    refused(out, "--headless")
+    assert "no display" in out.stderr
+    assert contents(Path(places["data"])) == before
