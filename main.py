@@ -70,7 +70,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="where saves, autosaves and settings live")
     window.add_argument("--size", type=cli.size, default=None, metavar="WxH", help="window size, e.g. 1920x1080")
     window.add_argument("--fullscreen", action="store_true", help="fill the screen at its resolution (F11 switches)")
-    window.add_argument("--ui-scale", type=cli.number(*UI_SCALE_RANGE), default=1.0,
+    window.add_argument("--ui-scale", type=cli.number(*UI_SCALE_RANGE), default=None,
                         help=f"scale of text and widgets: {UI_SCALE_RANGE[0]:g} to {UI_SCALE_RANGE[1]:g}")
     window.add_argument("--speed", default=None, choices=SPEEDS, help="bot turns and animations")
     window.add_argument("--exit-at-end", action="store_true", help="close the window when the game ends")

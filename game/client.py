@@ -14,7 +14,7 @@ import pygame
 
 import engine
 
-from . import cli, flow, scenes, virtualpad
+from . import cli, flow, scenes, sound, theme, virtualpad
 from . import monkey as ui_monkey
 from . import settings as preferences
 from .app import App, Settings
@@ -27,10 +27,14 @@ PRIVATE_SCENES = ("table", "end")           # drawn from a player's view (the ha
 
 
 def settings_from(args: argparse.Namespace, data_dir: Path, stored: dict[str, Any]) -> Settings:
-    """The run's settings: the stored preferences, and over them what the command line says."""
-    speed = args.speed or ("instant" if args.screenshot or args.ui_monkey else "normal")
-    settings = preferences.applied(Settings(data_dir=data_dir, speed=speed, ui_scale=args.ui_scale,
-                                            exit_at_end=args.exit_at_end, max_turns=args.turns), stored)
+    """The run's settings: the stored preferences, and over them what the command line says (a picture or a
+    monkey run plays at speed instant unless told otherwise)."""
+    settings = preferences.applied(Settings(data_dir=data_dir, exit_at_end=args.exit_at_end, max_turns=args.turns),
+                                   stored)
+    if args.speed or args.screenshot or args.ui_monkey:
+        settings.speed = args.speed or "instant"
+    if args.ui_scale is not None:
+        settings.ui_scale = args.ui_scale
     settings.fullscreen = settings.fullscreen or args.fullscreen
     return settings
 
@@ -100,6 +104,8 @@ def open_app(args: argparse.Namespace, rules: engine.Ruleset) -> tuple[App, Disp
     settings = settings_from(args, data_dir, stored)
     app = App(display.open(settings.fullscreen), settings, rules, fixed_dt=1 / 60 if fixed else None)
     app.toggle_display = lambda: toggled(app, display)
+    theme.set_colour_aid(settings.colour_aid)
+    sound.follow(settings)                     # the kept volumes, and the music if it is turned up
     return app, display
 
 

@@ -13,11 +13,14 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from engine.schema import read_capped
+
 from .app import Settings
 from .paths import ensure_dir, write_atomically
 from .theme import UI_SCALES
 
 FILE = "settings.json"
+FILE_BYTES = 1 << 16
 WINDOW = "window"
 
 
@@ -60,7 +63,7 @@ def load(data_dir: Path, warn: bool = True) -> dict[str, Any]:
     """The preferences the file holds that pass their checks (none where there is no file yet)."""
     file = path(data_dir)
     try:
-        stored = json.loads(file.read_text(encoding="utf-8"))
+        stored = json.loads(read_capped(file, FILE_BYTES))      # a FIFO or a device there is refused, not waited on
     except FileNotFoundError:
         return {}
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:

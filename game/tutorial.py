@@ -19,6 +19,7 @@ import yaml
 
 import engine
 from engine.ai import BOTS
+from engine.schema import read_capped
 
 from . import help, paths
 
@@ -163,9 +164,9 @@ class Progress:
         self.path = path
         self.done: set[str] = set()
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_capped(path, 1 << 16))       # a FIFO or a device there is refused
             self.done = {c for c in data.get("done", []) if isinstance(c, str)} & {c.id for c in chapters()}
-        except (OSError, ValueError, AttributeError, TypeError):
+        except (OSError, ValueError, AttributeError, TypeError, RecursionError):
             pass
 
     def next(self) -> Chapter:
