@@ -2,6 +2,8 @@
 and helpers that drive it with synthetic events through the real input layer."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -58,3 +60,25 @@ def confirm(app: App, frames: int = 1) -> None:
     dialog = app.top
     assert isinstance(dialog, ConfirmScene), f"a confirmation is asked, not {type(dialog).__name__}"
     click(app, dialog.form.widgets[-1].rect.center, frames)
+
+
+def button(scene: Any, label: str) -> Any:
+    """A scene's button by its words."""
+    from game.ui.widgets import Button
+    return next(w for w in scene.form.widgets if isinstance(w, Button) and w.label == label)
+
+
+def paused_new_game(app: App) -> Any:
+    """From the title, a new game started by its buttons, and the pause menu opened over its table; the table."""
+    from game.scenes.pause import PauseScene
+    from game.scenes.table import TableScene
+    from game.scenes.title import TitleScene
+    app.push(TitleScene(app))
+    app.frame()
+    click(app, button(app.top, "New game").rect.center)
+    click(app, button(app.top, "Start").rect.center, frames=3)
+    table = app.top
+    assert isinstance(table, TableScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    return table

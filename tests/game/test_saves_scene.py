@@ -7,17 +7,11 @@ import pygame
 
 from game.match import Match
 from game.scenes.message import MessageScene
-from game.scenes.pause import PauseScene
 from game.scenes.saves import SavesScene, safe_name
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
-from game.ui.widgets import Button
 
-from .conftest import click, key, post
-
-
-def button(scene, label: str) -> Button:
-    return next(w for w in scene.form.widgets if isinstance(w, Button) and w.label == label)
+from .conftest import button, click, key, paused_new_game, post
 
 
 def type_text(app, text: str) -> None:
@@ -38,14 +32,7 @@ def saved(app, name: str = "Old game") -> Match:
 
 
 def test_a_game_saved_from_the_pause_menu_is_listed_and_opens_as_it_was(app):
-    app.push(TitleScene(app))
-    app.frame()
-    click(app, button(app.top, "New game").rect.center)
-    click(app, button(app.top, "Start").rect.center, frames=3)
-    table = app.top
-    assert isinstance(table, TableScene)
-    key(app, pygame.K_ESCAPE)
-    assert isinstance(app.top, PauseScene)
+    table = paused_new_game(app)
     click(app, button(app.top, "Save or open a game").rect.center)
     saves = app.top
     assert isinstance(saves, SavesScene) and saves.form.focused is saves.name, "the name takes the letters"

@@ -13,9 +13,9 @@ from game.scenes.pause import PauseScene
 from game.scenes.setup import SetupScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
-from game.ui.widgets import Button, Choice
+from game.ui.widgets import Choice
 
-from .conftest import click, key
+from .conftest import button, click, key, paused_new_game
 
 
 class Probe(Scene):
@@ -56,10 +56,6 @@ def test_push_pop_replace_and_reset_keep_the_stack_and_call_enter_and_leave(app)
     assert not app.running, "popping the last scene ends the loop"
 
 
-def button(scene, label):
-    return next(w for w in scene.form.widgets if isinstance(w, Button) and w.label == label)
-
-
 def test_title_to_setup_to_table_to_pause_and_back_to_title(app):
     app.push(TitleScene(app))
     app.frame()
@@ -90,14 +86,7 @@ def test_title_to_setup_to_table_to_pause_and_back_to_title(app):
 def test_the_pause_menu_resumes_the_game_by_esc_or_resume(app):
     """Closing the pause menu goes back to the same table (it once left to the title: the menu's "leave" was
     also the scene's lifecycle hook)."""
-    app.push(TitleScene(app))
-    app.frame()
-    click(app, button(app.top, "New game").rect.center)
-    click(app, button(app.top, "Start").rect.center, frames=3)
-    table = app.top
-    assert isinstance(table, TableScene)
-    key(app, pygame.K_ESCAPE)
-    assert isinstance(app.top, PauseScene)
+    table = paused_new_game(app)
     key(app, pygame.K_ESCAPE)
     assert app.top is table and app.stack == [table], "Esc resumes"
     key(app, pygame.K_ESCAPE)
