@@ -8,6 +8,7 @@ with bots only, or between the decisions of several humans, the public view (`en
 from __future__ import annotations
 
 import gc
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -50,6 +51,7 @@ class Match:
         self.game_id = game_id or savefile.new_game_id()
         self.autosave = autosave
         self.autosave_error: str | None = None     # why the last autosave failed (the table says so)
+        self._saving: threading.Thread | None = None      # the autosave being written
         self.picture: Callable[[], bytes | None] | None = None     # the map's picture for a save (the table's)
         self.max_turns = max_turns
         self.actions = actions            # actions applied since the game began (chance included)
@@ -219,12 +221,22 @@ class Match:
     def contents(self, name: str = "", picture: bool = True) -> savefile.Contents:
         """The game as a save holds it: the engine's save, the seats, the public facts, the map's picture (not
         in the autosaves of each step: drawing and packing it takes a frame's time or more)."""
-        state = self._state
-        meta = savefile.Meta(self.game_id, name, time.time(), state.turn, STEP_NAMES[state.step],
-                             savefile.public_players(self.view(None), self.seats), dict(state.options))
-        return savefile.Contents(engine.saves.save_data(state), dict(self.seats),
-                                 {seat: s.to_dict() for seat, s in self.settings.items()}, meta,
-                                 self.picture() if picture and self.picture is not None else None)
+        return self._packer(name, picture)()
+
+    def _packer(self, name: str, picture: bool) -> Callable[[], savefile.Contents]:
+        """What a save needs, taken now (a clone of the state, the public facts, the picture), and the packing of
+        it, which may run on another thread: the engine's save data and its hash take milliseconds."""
+        state, seats = self._state.clone(), dict(self.seats)
+        players = savefile.public_players(self.view(None), seats)
+        settings = {seat: s.to_dict() for seat, s in self.settings.items()}
+        shot = self.picture() if picture and self.picture is not None else None
+        game_id, saved = self.game_id, time.time()
+
+        def pack() -> savefile.Contents:
+            meta = savefile.Meta(game_id, name, saved, state.turn, STEP_NAMES[state.step], players,
+                                 dict(state.options))
+            return savefile.Contents(engine.saves.save_data(state), seats, settings, meta, shot)
+        return pack
 
     def save(self, path: Path, name: str = "") -> None:
         """The game in one file, written atomically (game/savefile.py); SaveError (one line) if it cannot be."""
@@ -334,23 +346,38 @@ class Match:
             self._at_step = step
             self.autosave_now()
 
-    def autosave_now(self, picture: bool = False) -> None:
+    def autosave_now(self, picture: bool = False, wait: bool = False) -> None:
         """Save the game in its own autosaves (after every step, before every hand-off, with the map's picture
-        when it leaves the window). A failure never stops the game: it is kept in `autosave_error` for the table
-        to show, and the autosaves already written stay whole."""
+        when it leaves the window), packed and written on a thread of its own so that no frame waits for the disk
+        (one at a time, in order; `wait`: until it is written). A failure never stops the game: it is kept in
+        `autosave_error` for the table to show, and the autosaves already written stay whole."""
         if self.autosave is None:
             return
-        try:
-            savefile.Autosaves(self.autosave, self.game_id).write(self.contents(picture=picture))
-            self.autosave_error = None
-        except engine.SaveError as exc:
-            self.autosave_error = str(exc)
+        pack, saves = self._packer("", picture), savefile.Autosaves(self.autosave, self.game_id)
+
+        def write() -> None:
+            try:
+                saves.write(pack())
+                self.autosave_error = None
+            except engine.SaveError as exc:
+                self.autosave_error = str(exc)
+        self.wait_for_saves()
+        self._saving = threading.Thread(target=write, name="autosave")
+        self._saving.start()
+        if wait:
+            self.wait_for_saves()
+
+    def wait_for_saves(self) -> None:
+        """Until the autosave under way is written."""
+        if self._saving is not None:
+            self._saving.join()
+            self._saving = None
 
     def close(self) -> None:
         """The game leaves the window (quit, load, a new game): a bot still searching stops at once. The games
         before this one are collected now, between games: their scenes, surfaces and states are cyclic garbage
         that Python's own full collections, rare by design, would leave to pile up (PERFORMANCE.md)."""
-        self.autosave_now(picture=True)
+        self.autosave_now(picture=True, wait=True)
         for bot in self._bots.values():
             if hasattr(bot, "stop"):
                 bot.stop()

@@ -36,7 +36,7 @@ class PauseScene(Dialog):
 
     def save_and_leave(self) -> None:
         """Leave only once the game is saved: a save that cannot be written is said, and the game stays open."""
-        self.match.autosave_now(picture=True)
+        self.match.autosave_now(picture=True, wait=True)
         if self.match.autosave_error is not None:
             self.app.push(self.app.make("message", words.text("save.failed"),
                                         f"{self.match.autosave_error}. {words.text('save.failed.stay')}"))

@@ -173,6 +173,7 @@ def test_each_game_keeps_its_own_autosaves_and_the_last_few(tmp_path, rules):
     root = flow.autosaves(tmp_path)
     first = game(rules, 1, autosave=root)
     first.fast_forward(5)                         # a step at a time: one autosave each
+    first.wait_for_saves()
     files = savefile.Autosaves(root, first.game_id).files()
     assert len(files) == savefile.KEEP and int(files[0].stem) > savefile.KEEP, "the newest few kept"
     newest = savefile.read(files[0])
@@ -203,6 +204,7 @@ def test_an_autosave_before_every_hand_off(tmp_path, app, rules):
     match = Match.new(rules, 2, ["human", "human"], 5, speed="instant", autosave=root)
     app.push(TableScene(app, match))
     app.frame()
+    match.wait_for_saves()
     saves = savefile.Autosaves(root, match.game_id)
     assert saves.files(), "the hand-off to the first player comes after an autosave"
     newest = engine.saves.from_data(savefile.read(saves.files()[0]).game, rules)
