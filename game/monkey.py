@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -302,7 +303,8 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
     rnd = random.Random(seed * 7919 + 17)
     when = random.Random(seed * 104729 + 3)        # when to save and reopen: apart, so the choices stay the same
     choices: list[engine.Action] = []
-    issued = unreachable = idle = handoffs = reloads = reload_failures = 0
+    issued = unreachable = idle = handoffs = reload_failures = 0
+    reopened: list[int] = []                       # the actions done when the game was saved and opened again
     while not match.stopped and app.running:
         top = app.top
         if isinstance(top, HandoffScene):
@@ -339,29 +341,37 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
             break
         choices.append(action)
         if when.random() < RELOAD_CHANCE and not match.stopped:
+            reopened.append(match.actions)
             match, same = reload(app, match, turns)
-            reloads += 1
             reload_failures += not same
     hands.close()
     digest = match.state_hash()
     finished = match.stopped
     match.close()
     counts["(hand-offs)"] += handoffs
-    alone = replay(rules, players, seats, seed, options, choices, turns, settings)
-    return Outcome(issued, unreachable, digest, alone == digest, finished, HUMAN in kinds.values(), reloads,
+    alone = replay(rules, players, seats, seed, options, choices, turns, settings, reopened)
+    return Outcome(issued, unreachable, digest, alone == digest, finished, HUMAN in kinds.values(), len(reopened),
                    reload_failures)
 
 
 def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict[str, Any],
-           choices: list[engine.Action], turns: int, settings: dict[str, SeatSettings] | None = None) -> str:
+           choices: list[engine.Action], turns: int, settings: dict[str, SeatSettings] | None = None,
+           reopened: Sequence[int] = ()) -> str:
     """The same game through the engine alone: the humans' choices in order, their standing orders answering
-    their card windows, the bots and chance as before."""
+    their card windows, the bots and chance as before. `reopened`: the numbers of actions after which the game
+    was saved and opened again, where its bots began afresh (a bot's plans are not saved: docs/CLIENT.md)."""
     state = engine.new_game(rules, players, seed, options)
     kinds = {name: seats[i % len(seats)] for i, name in enumerate(state.names)}
-    bots = ask({name: BOTS[kind](name, seed, rules) for name, kind in kinds.items() if kind != HUMAN})
-    queue = deque(choices)
+
+    def fresh_bots() -> Callable[[engine.GameState, str], engine.Action]:
+        return ask({name: BOTS[kind](name, seed, rules) for name, kind in kinds.items() if kind != HUMAN})
+    bots, queue, restarts = fresh_bots(), deque(choices), deque(reopened)
 
     def decide(state: engine.GameState, who: str) -> engine.Action | None:
+        nonlocal bots
+        while restarts and len(state.history) >= restarts[0]:
+            restarts.popleft()
+            bots = fresh_bots()
         if kinds[who] != HUMAN:
             return bots(state, who)
         answer = standing((settings or {}).get(who), engine.legal_actions(state),
