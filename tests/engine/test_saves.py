@@ -266,3 +266,22 @@ def test_replay_refuses_an_action_list_that_is_not_a_list(rules):
     for actions in (None, "end", {"1": "end"}):
         with pytest.raises(engine.SaveError, match="the actions are a list"):
             engine.replay(start, actions, rules)
+
+
+def test_the_history_kept_chunk_by_chunk_is_the_history_of_each_branch(rules, monkeypatch):
+    """history() keeps the lines of each full chunk (an autosave after every step): two games that share their
+    first chunks and then differ each get their own history, also when the kept lines are cleared as they fill."""
+    from engine import saves
+
+    def plain(state):
+        return [[str(action), drawn] for action, drawn in state.actions_done()]
+    monkeypatch.setattr(saves, "CHUNK_LINES_KEPT", 3)
+    trunk = random_game(rules, seed=5, steps=300)
+    branch = play_random(trunk.clone(), 300, 6)
+    trunk = play_random(trunk, 300, 7)
+    for state in (trunk, branch, trunk, branch):
+        assert history(state) == plain(state)
+    assert len(history(trunk)) > 4 * 64 and history(trunk) != history(branch)
+    lines = history(trunk)
+    lines[0][0] = "edited"
+    assert history(trunk) == plain(trunk), "a caller's changes never reach the kept lines"
