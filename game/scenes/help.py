@@ -104,25 +104,18 @@ class HelpScene(Scene):
     def open_keyboard(self) -> None:
         """Selecting the search field with a pad opens the on-screen keyboard (the keys type anywhere)."""
         if self.app.input.device == PAD:
-            self.keyboard = Keyboard(self.edit, lambda: self.query, self.close_keyboard,
+            self.keyboard = Keyboard(self.search.edit, lambda: self.query, self.close_keyboard,
                                      words.text("help.search"))
 
     def close_keyboard(self) -> None:
         self.keyboard = None
-
-    def edit(self, intent: Intent) -> None:
-        """A letter typed or erased, on the keys or the on-screen keyboard: the search changes."""
-        if intent.kind == "type":
-            self.search.type(intent.char)
-        else:
-            self.search.erase()
 
     def handle(self, intent: Intent) -> None:
         kind = intent.kind
         if self.keyboard is not None and self.keyboard.handle(intent):
             return
         if kind in ("type", "erase"):
-            self.edit(intent)
+            self.search.edit(intent)
         elif kind in ("back", "menu", "help"):
             self.back()
         elif kind == "select" and intent.pointer and self.follow(intent.x, intent.y):

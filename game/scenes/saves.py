@@ -221,17 +221,11 @@ class SavesScene(MenuPage):
     def open_keyboard(self) -> None:
         """Selecting the name with a pad opens the on-screen keyboard (the keys type while the name is focused)."""
         if self.app.input.device == PAD:
-            self.keyboard = Keyboard(self.type, lambda: self.name.value, self.close_keyboard,
+            self.keyboard = Keyboard(self.name.edit, lambda: self.name.value, self.close_keyboard,
                                      words.text("saves.name"))
 
     def close_keyboard(self) -> None:
         self.keyboard = None
-
-    def type(self, intent: Intent) -> None:
-        if intent.kind == "type":
-            self.name.type(intent.char)
-        else:
-            self.name.erase()
 
     def handle(self, intent: Intent) -> None:
         if self.keyboard is not None and self.keyboard.handle(intent):

@@ -259,6 +259,13 @@ class TextField(Widget):
     def erase(self) -> None:
         self.set(self.value[:-1])
 
+    def edit(self, intent: Intent) -> None:
+        """A letter typed or erased, on the keys or the on-screen keyboard (its "type" and "erase" intents)."""
+        if intent.kind == "type":
+            self.type(intent.char)
+        else:
+            self.erase()
+
     def set(self, value: str) -> None:
         self.value = value
         if self.changed:
