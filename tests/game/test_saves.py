@@ -3,6 +3,7 @@ read with every size capped and from regular files only; the two-file saves of b
 its own autosaves, written after every step and before every hand-off, and a failed one is said at once."""
 from __future__ import annotations
 
+import gc
 import io
 import json
 import os
@@ -229,6 +230,24 @@ def test_a_failed_autosave_is_said_at_once_and_the_game_goes_on(tmp_path, app, r
     pause = app.top
     pause.save_and_leave()
     assert app.top.__class__.__name__ == "MessageScene" and table in app.stack, "the game stays open"
+
+
+def test_a_saves_picture_is_a_png_and_leaves_nothing_behind(app, rules):
+    """pygame-ce keeps a file object it saved a picture into, with its buffer: the map's picture leaked with
+    every save until it was written through a file instead (memory grew as games were saved and reopened)."""
+    match = game(rules, 3)
+    app.push(TableScene(app, match))
+    app.frame()
+
+    def file_objects() -> int:
+        gc.collect()
+        return sum(isinstance(o, io.IOBase) for o in gc.get_objects())
+    before = file_objects()
+    pictures = [match.picture() for _ in range(5)] if match.picture is not None else []
+    assert len(pictures) == 5 and all(p.startswith(b"\x89PNG") for p in pictures)
+    assert pygame.image.load(io.BytesIO(pictures[0])).get_size()[0] > 0
+    assert file_objects() <= before, "no file object outlives a picture"
+    match.close()
 
 
 def test_a_game_killed_at_any_moment_resumes_from_its_last_whole_autosave(tmp_path, rules):

@@ -7,8 +7,9 @@ lights is out of sight it turns to them, so that a player never has to hunt for 
 """
 from __future__ import annotations
 
-import io
 import math
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -162,9 +163,7 @@ class MapSection(Section):
         """A small picture of the map with the public board, for a save's entry in the saves' list: at the
         smallest zoom, with no one's secrets (game/savefile.py)."""
         board = self.art.compose(self.camera.levels[0], self.table.match.view(None))
-        out = io.BytesIO()
-        pygame.image.save(board.surface, out, "map.png")
-        return out.getvalue()
+        return png_bytes(board.surface)
 
     def still(self) -> tuple[object, ...]:
         """What the whole picture of the map rests on: the camera, and the board's zoom and viewer."""
@@ -268,3 +267,14 @@ class MapSection(Section):
         at = self.pointer if self.hover >= 0 else centre
         table.redraw.moved(hud.tooltip(screen, at, lines, self.scale,
                                        ([table.bar.rect] if table.legal else []) + self.lit_rects()))
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """The surface as a PNG file's bytes, written through a file of a temporary folder: pygame-ce (2.5.8) saving
+    into a file object (BytesIO) keeps that object and its buffer for good, the map's picture leaked with every
+    save (PERFORMANCE.md, issue 26)."""
+    with tempfile.TemporaryDirectory(prefix="paradise-") as folder:
+        path = Path(folder) / "map.png"
+        pygame.image.save(surface, str(path))
+        return path.read_bytes()
+
