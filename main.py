@@ -19,6 +19,7 @@ from engine.ai import BOTS
 from engine.runner import play_game
 from engine.setup import check_options
 from game import cli
+from game.catalog import LANGUAGES
 
 # What loading input may raise besides the engine's own errors; the CLI reports each in one line, exit code 2.
 INPUT_ERRORS = (ConfigError, SetupError, ScenarioError, SaveError, ValueError, TypeError, KeyError, RecursionError,
@@ -73,6 +74,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     window.add_argument("--ui-scale", type=cli.number(*UI_SCALE_RANGE), default=None,
                         help=f"scale of text and widgets: {UI_SCALE_RANGE[0]:g} to {UI_SCALE_RANGE[1]:g}")
     window.add_argument("--speed", default=None, choices=SPEEDS, help="bot turns and animations")
+    window.add_argument("--lang", default=None, choices=list(LANGUAGES),
+                        help="the game's language (default: as the settings keep it; at the first run, the "
+                             "system's)")
     window.add_argument("--exit-at-end", action="store_true", help="close the window when the game ends")
     window.add_argument("--screenshot", type=cli.picture_file, default=None, metavar="FILE",
                         help="draw one settled frame to FILE (PNG) and exit")

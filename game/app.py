@@ -19,6 +19,7 @@ import pygame
 
 import engine
 
+from . import words
 from .input import Input, Intent
 from .theme import Scale
 
@@ -60,6 +61,10 @@ class Scene:
 
     def leave(self) -> None:
         """The scene is about to be covered or removed."""
+
+    def respoken(self) -> None:
+        """The language changed (App.set_language): words the scene made once are made again. Most scenes say
+        everything as they draw, or make their words when they are entered."""
 
     def handle(self, intent: Intent) -> bool | None:
         """React to one intent; a see-through scene returns False to pass it to the scene below."""
@@ -300,6 +305,14 @@ class App:
         for scene in below:
             scene.draw_over(self.screen)
         return None
+
+    def set_language(self, code: str) -> None:
+        """Speak `code` from now on, in every scene of the stack, drawn again whole (the settings, --lang)."""
+        words.set_language(code)
+        self.settings.language = code
+        for scene in self.stack:
+            scene.respoken()
+        self.resized()
 
     def resized(self) -> None:
         screen = pygame.display.get_surface()

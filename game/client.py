@@ -14,7 +14,7 @@ import pygame
 
 import engine
 
-from . import cli, flow, scenes, sound, theme, virtualpad
+from . import catalog, cli, flow, scenes, sound, theme, virtualpad
 from . import monkey as ui_monkey
 from . import settings as preferences
 from .app import App, Settings
@@ -35,6 +35,10 @@ def settings_from(args: argparse.Namespace, data_dir: Path, stored: dict[str, An
         settings.speed = args.speed or "instant"
     if args.ui_scale is not None:
         settings.ui_scale = args.ui_scale
+    if args.lang:
+        settings.language = args.lang
+    elif preferences.LANGUAGE not in stored and not (args.screenshot or args.ui_monkey):
+        settings.language = catalog.system_language()        # the first run speaks the system's language
     settings.fullscreen = settings.fullscreen or args.fullscreen
     return settings
 
@@ -104,6 +108,7 @@ def open_app(args: argparse.Namespace, rules: engine.Ruleset) -> tuple[App, Disp
     settings = settings_from(args, data_dir, stored)
     app = App(display.open(settings.fullscreen), settings, rules, fixed_dt=1 / 60 if fixed else None)
     app.toggle_display = lambda: toggled(app, display)
+    app.set_language(settings.language)
     theme.set_colour_aid(settings.colour_aid)
     sound.follow(settings)                     # the kept volumes, and the music if it is turned up
     return app, display

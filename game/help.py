@@ -16,7 +16,7 @@ import yaml
 
 import engine
 
-from . import paths
+from . import catalog, paths, words
 from .render import diagrams
 
 RULE = r"[STEMBVACX][0-9]+(?:\.[0-9]+)*"            # a rule code: E5, M8.4, X42
@@ -102,11 +102,13 @@ def parse(data: object) -> Reference:
         picture = e.get("picture")
         if picture is not None and picture not in PICTURES:
             raise _fail(f"entries.{code}.picture", f"one of {', '.join(sorted(PICTURES))}", picture)
-        entries[str(code)] = Entry(str(code), e["title"], e["text"], tuple(map(str, e.get("see") or ())), picture)
-    chapters = tuple(Chapter(str(c.get("id")), str(c.get("title")), tuple(map(str, c.get("codes") or ())))
+        entries[str(code)] = Entry(str(code), words.translate(f"help.{code}.title", e["title"]),
+                                   words.translate(f"help.{code}.text", e["text"]), tuple(map(str, e.get("see") or ())),
+                                   picture)
+    chapters = tuple(Chapter(str(c.get("id")), words.translate(f"help.chapter.{c.get('id')}", str(c.get("title"))),
+                             tuple(map(str, c.get("codes") or ())))
                      for c in data.get("chapters") or () if isinstance(c, dict))
-    terms = {str(w): Term(str(w), str(t.get("text")), str(t.get("rule")))
-             for w, t in (data.get("terms") or {}).items() if isinstance(t, dict)}
+    terms = _terms(data.get("terms") or {})
     placed = [code for c in chapters for code in c.codes]
     for code, entry in entries.items():
         if placed.count(code) != 1:
@@ -123,18 +125,38 @@ def parse(data: object) -> Reference:
     return Reference(chapters, entries, terms)
 
 
-@lru_cache(maxsize=64)
+def _terms(raw: dict[object, object]) -> dict[str, Term]:
+    """The glossary in the language in use, by its word there."""
+    terms = {}
+    for w, t in raw.items():
+        if isinstance(t, dict):
+            word = words.translate(f"help.term.{w}", str(w))
+            terms[word] = Term(word, words.translate(f"help.term.{w}.text", str(t.get("text"))), str(t.get("rule")))
+    return terms
+
+
 def terms_in(text: str) -> tuple[Term, ...]:
     """The glossary's terms that a line of the table's text uses (longest first, each once); cached, as the
     bar's tooltip asks every frame."""
+    return _terms_in(text, words.language)
+
+
+@lru_cache(maxsize=64)
+def _terms_in(text: str, language: str) -> tuple[Term, ...]:
     low = text.lower()
-    found = [t for w, t in reference().terms.items() if re.search(rf"\b{re.escape(w)}s?\b", low)]
+    ends = "" if language in catalog.PARTICLES else r"s?\b"      # Korean's particles join the word they follow
+    found = [t for w, t in reference().terms.items() if re.search(rf"\b{re.escape(w.lower())}{ends}", low)]
     return tuple(sorted(found, key=lambda t: -len(t.word)))
 
 
-@cache
 def reference() -> Reference:
-    """The rules reference, read and checked once."""
+    """The rules reference in the language in use, read and checked once for each language (a translation
+    that breaks a link is refused as the English would be)."""
+    return _reference(words.language)
+
+
+@cache
+def _reference(language: str) -> Reference:
     path = paths.asset("help", "rules.yaml")
     with path.open(encoding="utf-8") as f:
         return parse(yaml.safe_load(f))

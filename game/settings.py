@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.schema import read_capped
 
+from . import catalog
 from .app import Settings
 from .paths import ensure_dir, write_atomically
 from .theme import UI_SCALES
@@ -38,7 +39,8 @@ SIZE = Check("[width, height], each 320 to 8192 pixels",
              and all(isinstance(n, int) and not isinstance(n, bool) and 320 <= n <= 8192 for n in v))
 
 SPEEDS = ("slow", "normal", "fast", "instant")
-LANGUAGES = {"en": "English"}        # the words' catalogs (game/words.py); the languages issue adds the others
+LANGUAGE = "language"
+LANGUAGES = catalog.LANGUAGES       # the words' catalogs (game/catalog.py), each by its own name
 
 KEPT: dict[str, Check] = {
     "fullscreen": ON_OFF,
@@ -49,7 +51,7 @@ KEPT: dict[str, Check] = {
     "speed": Check(f"one of {', '.join(SPEEDS)}", lambda v: v in SPEEDS),
     "ui_scale": Check(f"one of {', '.join(map(str, UI_SCALES))}",
                       lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v in UI_SCALES),
-    "language": Check(f"one of {', '.join(LANGUAGES)}", lambda v: isinstance(v, str) and v in LANGUAGES),
+    LANGUAGE: Check(f"one of {', '.join(LANGUAGES)}", lambda v: isinstance(v, str) and v in LANGUAGES),
     "colour_aid": ON_OFF,
     WINDOW: SIZE,
 }

@@ -9,7 +9,7 @@ the player's data folder.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
@@ -21,7 +21,7 @@ import engine
 from engine.ai import BOTS
 from engine.schema import read_capped
 
-from . import help, paths
+from . import help, paths, words
 
 FILE = "assets/tutorial/chapters.yaml"
 WAITS = ("turn",)                     # what a waiting lesson waits for: the player's next decision
@@ -125,8 +125,11 @@ def _chapter(item: object, where: str, rules: engine.Ruleset) -> Chapter:
     made = tuple(_lesson(lesson, f"{where}.lessons[{i}]", rules) for i, lesson in enumerate(lessons))
     if not made[-1].reads:
         raise _fail(f"{where}.lessons[{len(made) - 1}]", "a last lesson that is only read (it closes the chapter)")
-    return Chapter(raw["id"], raw["title"], raw["summary"], raw["minutes"], dict(raw["scenario"]), dict(seats),
-                   made)
+    said = tuple(replace(lesson, say=words.translate(f"tutorial.{raw['id']}.{i}", lesson.say))
+                 for i, lesson in enumerate(made))
+    return Chapter(raw["id"], words.translate(f"tutorial.{raw['id']}.title", raw["title"]),
+                   words.translate(f"tutorial.{raw['id']}.summary", raw["summary"]), raw["minutes"],
+                   dict(raw["scenario"]), dict(seats), said)
 
 
 def parse(data: object, rules: engine.Ruleset) -> tuple[Chapter, ...]:
@@ -140,9 +143,13 @@ def parse(data: object, rules: engine.Ruleset) -> tuple[Chapter, ...]:
     return chapters
 
 
-@cache
 def chapters() -> tuple[Chapter, ...]:
-    """The tutorial's chapters, read and checked once."""
+    """The tutorial's chapters in the language in use, read and checked once for each language."""
+    return _chapters(words.language)
+
+
+@cache
+def _chapters(language: str) -> tuple[Chapter, ...]:
     rules = engine.load_ruleset()
     try:
         with paths.asset("tutorial", "chapters.yaml").open(encoding="utf-8") as f:

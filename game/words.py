@@ -17,14 +17,17 @@ from typing import Any, NamedTuple
 
 from engine import Action, AreaView, HexView, LogEntry, Reason, Ruleset, View, views
 
+from . import catalog
+
 # --- the catalog ------------------------------------------------------------------------------------------------
 
-EN: dict[str, str] = {
+EN: dict[str, str | tuple[str, str]] = {
     # grammar bits
-    "list.sep": ", ",
-    "list.last": "{head} and {last}",
     "list.none": "nothing",
-    "count": "{n} {what}",
+    "list.sep": ", ",
+    "list.two": "{first} and {second}",
+    "list.start": "{first}, {rest}",
+    "list.end": "{rest} and {last}",
     "possessive": "{name}'s",
     "vp.half": "{whole}½",
     "signed": "{sign}{n}",
@@ -38,10 +41,8 @@ EN: dict[str, str] = {
     "side.defender": "the defender",
     "direction.cw": "clockwise",
     "direction.ccw": "counter-clockwise",
-    "knots.one": "{n} knot",
-    "knots.many": "{n} knots",
-    "hexes.one": "{n} hex",
-    "hexes.many": "{n} hexes",
+    "knots": ("{n} knot", "{n} knots"),
+    "hexes": ("{n} hex", "{n} hexes"),
     "bp": "{n} BP",
     # steps
     "step.turn_order": "Turn order",
@@ -54,33 +55,43 @@ EN: dict[str, str] = {
     "item.transport_canoe.a": "a transport canoe",
     "item.transport_canoe.one": "transport canoe",
     "item.transport_canoe.many": "transport canoes",
+    "item.transport_canoe.n": ("{n} transport canoe", "{n} transport canoes"),
     "item.war_canoe.a": "a war canoe",
     "item.war_canoe.one": "war canoe",
     "item.war_canoe.many": "war canoes",
+    "item.war_canoe.n": ("{n} war canoe", "{n} war canoes"),
     "item.warrior_band.a": "a warrior band",
     "item.warrior_band.one": "warrior band",
     "item.warrior_band.many": "warrior bands",
+    "item.warrior_band.n": ("{n} warrior band", "{n} warrior bands"),
     "item.colony.a": "a colony",
     "item.colony.one": "colony",
     "item.colony.many": "colonies",
+    "item.colony.n": ("{n} colony", "{n} colonies"),
     "item.rumor.a": "a rumor",
     "item.rumor.one": "rumor",
     "item.rumor.many": "rumors",
+    "item.rumor.n": ("{n} rumor", "{n} rumors"),
     "item.local_warrior.a": "a local warrior",
     "item.local_warrior.one": "local warrior",
     "item.local_warrior.many": "local warriors",
+    "item.local_warrior.n": ("{n} local warrior", "{n} local warriors"),
     "item.village.a": "a village",
     "item.village.one": "village",
     "item.village.many": "villages",
+    "item.village.n": ("{n} village", "{n} villages"),
     "item.improved_agriculture.a": "improved agriculture",
     "item.improved_agriculture.one": "improved agriculture",
     "item.improved_agriculture.many": "improved agriculture",
+    "item.improved_agriculture.n": ("{n} improved agriculture", "{n} improved agriculture"),
     "item.piece.a": "a piece",
     "item.piece.one": "piece",
     "item.piece.many": "pieces",
+    "item.piece.n": ("{n} piece", "{n} pieces"),
     "item.face_up_canoe.a": "a face-up transport canoe",
     "item.face_up_canoe.one": "face-up transport canoe",
     "item.face_up_canoe.many": "face-up transport canoes",
+    "item.face_up_canoe.n": ("{n} face-up transport canoe", "{n} face-up transport canoes"),
     # discovery markers (the `marker` chance action)
     "marker.island": "an island group marker ({knots})",
     "marker.ocean": "an open ocean marker ({knots})",
@@ -744,13 +755,13 @@ EN: dict[str, str] = {
     "tip.player": "{player}: {vp} VP of {threshold}",
     "tip.card.shown": "Face up: {card}: {text}",
     "tip.card.hand": "In your hand: {card}: {text}",
-    "tip.hidden_cards.one": "{n} hidden card",
-    "tip.hidden_cards.many": "{n} hidden cards",
+    "tip.hidden_cards": ("{n} hidden card", "{n} hidden cards"),
     "tip.supply": "Left to build: {pieces}",
-    "tip.supply_total.one": "{n} piece left to build (which kinds, only they know)",
-    "tip.supply_total.many": "{n} pieces left to build (which kinds, only they know)",
+    "tip.supply_total": ("{n} piece left to build (which kinds, only they know)",
+                         "{n} pieces left to build (which kinds, only they know)"),
     "item.face_down_piece.one": "face-down piece",
     "item.face_down_piece.many": "face-down pieces",
+    "item.face_down_piece.n": ("{n} face-down piece", "{n} face-down pieces"),
 
     # --- decisions (the HUD line): one per kind of the view's `decision` (engine.DecisionKind) ---
     "decision.with_rule": "{text} ({rule})",
@@ -820,27 +831,59 @@ EN: dict[str, str] = {
     "settings.volume.off": "Off",
 }
 
-CATALOGS: dict[str, dict[str, str]] = {"en": EN}
-language = "en"          # the catalog in use; a later issue adds "fr", "it" and "ko"
+language = catalog.SOURCE          # the language in use (set_language): its code in catalog.LANGUAGES
+_catalog = catalog.translations(language)
+
+
+def set_language(code: str) -> None:
+    """Speak `code` from now on (the settings, --lang, the system's locale at the first run). The caches of
+    translated words (the help's, the tutorial's, the glossary's) are keyed by the language."""
+    global language, _catalog
+    if code not in catalog.LANGUAGES:
+        raise ValueError(f"no catalog for the language {code!r}; there are {', '.join(catalog.LANGUAGES)}")
+    language, _catalog = code, catalog.translations(code)
 
 
 def text(key: str, **fields: Any) -> str:
-    """The template `key` of the catalog in use (English when it lacks one), filled with `fields`: the one
-    place where words are looked up, so that a new language is a new catalog and nothing else. A key that
-    English lacks is a KeyError: a bug the tests show, never words made up on the spot."""
-    if key + ".many" in EN and any(_plural(fields.get(name)) for name in SUBJECTS):
+    """The message `key` in the language in use (its English where the catalog lacks it), filled with `fields`:
+    the one place where words are looked up. A message with a plural is chosen by the field `n` with the
+    language's own plural forms. A key that English lacks is a KeyError: a bug the tests show, never words made up
+    on the spot."""
+    if key + ".many" in EN and any(isinstance(fields.get(name), Several) for name in SUBJECTS):
         key += ".many"                              # the verb agrees: "the islanders panic", "Tonga and Samoa win"
-    template = CATALOGS[language].get(key) or EN[key]
+    english = EN[key]
+    if isinstance(english, tuple):
+        template = _catalog.npgettext(key, english[0], english[1], fields["n"])
+    else:
+        template = _catalog.pgettext(key, english)
     return template.format(**fields)
+
+
+def translate(key: str, english: str) -> str:
+    """A message whose English lives in a data file (the rules reference, the tutorial, a card's title), in
+    the language in use (catalog.sources names each one's key)."""
+    return _catalog.pgettext(key, english) if language != catalog.SOURCE else english
+
+
+def all_texts(code: str) -> list[str]:
+    """Every message of the game in the language `code`, its fields unfilled (each plural form once): what the
+    glyph and width tests draw."""
+    tr = catalog.translations(code)
+    out = []
+    for m in catalog.sources(EN):
+        if m.plural is None:
+            out.append(tr.pgettext(m.context, m.english))
+        else:
+            out += list(dict.fromkeys(tr.npgettext(m.context, m.english, m.plural, n) for n in range(30)))
+    return out
 
 
 SUBJECTS = ("player", "attacker", "defender", "winners")     # the fields a template's verb agrees with
 
 
-def _plural(value: object) -> bool:
-    """Whether a subject is several: the islanders, or players joined by "and"."""
-    return isinstance(value, str) and (value in (EN["who.independent"], EN["who.independent"].capitalize())
-                                       or " and " in value)
+class Several(str):
+    """A subject that is several (the islanders; players in a list): a template's verb agrees with it (`text`
+    picks the key's ".many" message), in any language, as the words themselves are not looked at."""
 
 
 class Line(NamedTuple):
@@ -936,13 +979,19 @@ def place(label: str, rules: Ruleset, tiles: Mapping[str, str] | None = None) ->
     return text("place.named", name=name, label=hexmap.labels[h]) if name else hexmap.labels[h]
 
 
-def _join(words: Sequence[str]) -> str:
-    """"A", "A and B", "A, B and C"."""
+def join(words: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C": the language's own patterns for two and for more (as CLDR's list patterns
+    are made), each a whole message with named fields."""
     if not words:
         return text("list.none")
     if len(words) == 1:
         return words[0]
-    return text("list.last", head=text("list.sep").join(words[:-1]), last=words[-1])
+    if len(words) == 2:
+        return Several(text("list.two", first=words[0], second=words[1]))
+    rest = text("list.end", rest=words[-2], last=words[-1])
+    for word in reversed(words[1:-2]):
+        rest = text("list.start", first=word, rest=rest)
+    return Several(text("list.start", first=words[0], rest=rest))
 
 
 def _item(kind: str, form: str = "one") -> str:
@@ -951,25 +1000,28 @@ def _item(kind: str, form: str = "one") -> str:
 
 
 def count(n: int, kind: str) -> str:
-    """"1 war canoe", "3 war canoes"."""
-    return text("count", n=n, what=_item(kind, "one" if n == 1 else "many"))
+    """"1 war canoe", "3 war canoes": the language's plural forms of the item's message."""
+    return text(f"item.{kind}.n", n=n)
 
 
 def items(counts: Mapping[str, int]) -> str:
     """{"war_canoe": 2, "rumor": 1} -> "2 war canoes and 1 rumor"."""
-    return _join([count(n, kind) for kind, n in counts.items() if n])
+    return join([count(n, kind) for kind, n in counts.items() if n])
 
 
 def unit(key: str, n: int) -> str:
-    """The catalog's `key.one` or `key.many` for `n` ("1 knot", "3 knots")."""
-    return text(f"{key}.{'one' if n == 1 else 'many'}", n=n)
+    """A message with a plural, for `n` ("1 knot", "3 knots")."""
+    return text(key, n=n)
 
 
 def who(name: str) -> str:
-    return text("who.independent") if name == "independent" else name
+    """A player's name, or the islanders (several: the verb agrees)."""
+    return Several(text("who.independent")) if name == "independent" else name
 
 
 def whose(name: str) -> str:
+    """The possessive of a player or of the islanders, as a whole field that each language places in its
+    sentences where its grammar wants it ("{player_s} explorer", "l'explorateur {player_s}")."""
     if name == "independent":
         return text("who.independent.possessive")
     return text("possessive", name=name)
@@ -1002,13 +1054,19 @@ def _titles(rules: Ruleset) -> tuple[object, dict[str, str], dict[str, str]]:
 
 
 def card_title(key: str, rules: Ruleset) -> str:
-    """An Arts & Culture card's printed title from its key ("moai" -> "Moai")."""
-    return _titles(rules)[1][key]
+    """An Arts & Culture card's printed title from its key ("moai" -> "Moai"), in the language in use."""
+    return translate(f"card.{key}.title", _titles(rules)[1][key])
+
+
+def card_text(key: str, rules: Ruleset) -> str:
+    """An Arts & Culture card's power in words, in the language in use."""
+    return translate(f"card.{key}.text", next(c.text for c in rules.cards if c.key == key))
 
 
 def event_title(key: str, rules: Ruleset) -> str:
-    """A random event card's printed title from its id ("leader_rises" -> "A Leader Rises")."""
-    return _titles(rules)[2][key]
+    """A random event card's printed title from its id ("leader_rises" -> "A Leader Rises"), in the language in
+    use."""
+    return translate(f"random_event.{key}.title", _titles(rules)[2][key])
 
 
 def _capital(line: str) -> str:
@@ -1053,18 +1111,18 @@ def _prep_step_started(e: views.StepStartedEvent, f: dict[str, Any], rules: Rule
 
 
 def _prep_game_started(e: views.GameStartedEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
-    f["players"] = _join(e["players"])
+    f["players"] = join(e["players"])
     chosen = []
     for key, value in e["options"].items():
         title = rules.options[key]["title"]
         chosen.append(title if value is True else text("option.with_value", title=title, value=value))
-    f["options"] = _join(chosen)
+    f["options"] = join(chosen)
     return "options" if chosen else ""
 
 
 def _prep_turn_order(e: views.TurnOrderEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     order = e["order"]
-    f["order"] = _join(order)
+    f["order"] = join(order)
     f["direction"] = text(f"direction.{e['direction']}")
     two = len(order) == 2
     if e["chooser"] == e["first"]:
@@ -1164,7 +1222,7 @@ def _prep_built(e: views.BuiltEvent, f: dict[str, Any], rules: Ruleset, sides: S
         parts.append(_item("improved_agriculture", "a"))
     if e["face_up_canoe"]:
         parts.append(_item("face_up_canoe", "a"))
-    f["items"] = _join(parts)
+    f["items"] = join(parts)
     return ""
 
 
@@ -1191,7 +1249,7 @@ def _prep_claim_failed(e: views.ClaimFailedEvent, f: dict[str, Any], rules: Rule
 
 def _prep_game_over(e: views.GameOverEvent, f: dict[str, Any], rules: Ruleset, sides: Sides | None) -> str:
     winners = list(e["winners"])
-    f["winners"] = _join(winners)
+    f["winners"] = join(winners)
     f["scores"] = text("list.sep").join(text("score", player=p, vp=_vp(v)) for p, v in e["vp"].items())
     return "" if len(winners) == 1 else "shared" if winners else "none"
 
@@ -1208,7 +1266,7 @@ def _prep_village_lost(e: views.VillageLostEvent, f: dict[str, Any], rules: Rule
 def _prep_build_points_lost(e: views.BuildPointsLostEvent, f: dict[str, Any], rules: Ruleset,
                             sides: Sides | None) -> str:
     players = list(e["players"])
-    f["players"] = _join(players)
+    f["players"] = join(players)
     f["bp"] = text("bp", n=e["bp"])
     return "one" if len(players) == 1 else ""
 
@@ -1457,8 +1515,8 @@ def decision_headline(view: View, rules: Ruleset, verbs: set[str]) -> str:
 def area_bp(area: AreaView, rules: Ruleset, tiles: Mapping[str, str]) -> str:
     """A building area's BP and where it lies (its first three hexes by name) (B1)."""
     hexes = [place(h, rules, tiles).split(" (")[0] for h in area["hexes"][:3]]
-    return text("ui.area_bp", bp=text("bp", n=area["bp"]), hexes=", ".join(hexes) + ("…" if len(area["hexes"]) > 3
-                                                                                   else ""))
+    more = "…" if len(area["hexes"]) > 3 else ""
+    return text("ui.area_bp", bp=text("bp", n=area["bp"]), hexes=text("list.sep").join(hexes) + more)
 
 
 def explorer_knots(player: str, knots: int) -> str:
@@ -1480,7 +1538,7 @@ def hex_lines(record: HexView | None, label: str, kind: str, rules: Ruleset,
         if record["face_up"]:
             out.append(text("tip.tile.face_up", tile=record.get("tile")))
         else:
-            players = _join(record.get("discovered_by", []))
+            players = join(record.get("discovered_by", []))
             known = ".known" if record.get("tile") else ""
             nobody = "" if record.get("discovered_by") else ".nobody"      # never "(discovered by nothing)"
             out.append(text(f"tip.tile.face_down{known}{nobody}", tile=record.get("tile"), players=players))
@@ -1508,11 +1566,11 @@ def player_lines(view: View, name: str, rules: Ruleset) -> list[str]:
     """What the tooltip of a player's row says: VP, the face-up cards with their text (public), the viewer's
     own hidden cards with theirs (the others' are only counted, X9), and the pieces left to build (B1.6)."""
     player = next(p for p in view["players"] if p["name"] == name)
-    cards = {c.key: c for c in rules.cards}
     out = [text("tip.player", player=name, vp=_vp(player["vp"]), threshold=view["threshold"])]
-    out += [text("tip.card.shown", card=card_title(key, rules), text=cards[key].text) for key in player["cards_shown"]]
+    out += [text("tip.card.shown", card=card_title(key, rules), text=card_text(key, rules))
+            for key in player["cards_shown"]]
     if name == view["you"]:
-        out += [text("tip.card.hand", card=card_title(key, rules), text=cards[key].text) for key in view["hand"]]
+        out += [text("tip.card.hand", card=card_title(key, rules), text=card_text(key, rules)) for key in view["hand"]]
     elif player["cards_in_hand"]:
         out.append(unit("tip.hidden_cards", player["cards_in_hand"]))
     supply = player["supply"]
@@ -1555,7 +1613,7 @@ def decision_line(view: View, rules: Ruleset) -> Line:
     key = f"decision.{kind}"
     if kind == "over":
         winners = decision["winners"]
-        fields["winners"] = _join(winners)
+        fields["winners"] = join(winners)
         key += ".won" if len(winners) == 1 else ".shared" if winners else ""
     return Line(text(key, **fields), decision["rule"])
 

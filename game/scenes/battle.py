@@ -236,7 +236,7 @@ def side_lines(side: Side, index: int, model: BattleModel, rules: Ruleset) -> li
     if side.panicked:
         lines.append(words.text("battle.panicked", pieces=words.items(side.panicked)))
     if side.cards:
-        lines.append(words.text("battle.cards", cards=", ".join(words.card_title(c, rules) for c in side.cards)))
+        lines.append(words.text("battle.cards", cards=words.join([words.card_title(c, rules) for c in side.cards])))
     return lines
 
 

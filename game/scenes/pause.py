@@ -20,6 +20,13 @@ class PauseScene(Dialog):
 
     def __init__(self, app: App, match: Match, orders: Callable[[], None] | None = None,
                  chapter: str | None = None):
+        self.match, self.orders, self.chapter = match, orders, chapter
+        super().__init__(app, Form())
+        self.respoken()
+
+    def respoken(self) -> None:
+        """The buttons, in the language in use (made again when the settings change it)."""
+        app, match, orders, chapter = self.app, self.match, self.orders, self.chapter
         buttons = [Button(words.text("pause.resume"), app.pop, primary=True)]
         if orders is not None:               # the viewer's own standing orders (game/seats.py)
             buttons.append(Button(words.text("orders.open"), lambda: (app.pop(), orders())))
@@ -31,8 +38,9 @@ class PauseScene(Dialog):
             buttons += [Button(words.text("saves.from_pause"), lambda: app.push(app.make("saves", match))),
                         Button(words.text("pause.leave"), self.save_and_leave)]
         buttons.append(Button(words.text("menu.settings"), lambda: flow.open_settings(app)))
-        super().__init__(app, Form(buttons + [Button(words.text("menu.quit"), self.quit)]))
-        self.match = match
+        focus = self.form.focus
+        self.form = Form(buttons + [Button(words.text("menu.quit"), self.quit)])
+        self.form.focus = focus
 
     def save_and_leave(self) -> None:
         """Leave only once the game is saved: a save that cannot be written is said, and the game stays open."""

@@ -38,6 +38,9 @@ class SettingsScene(MenuPage):
         self.paper = pygame.Rect(0, 0, 0, 0)
         self.build()
 
+    def respoken(self) -> None:
+        self.build()
+
     def build(self) -> None:
         """The rows as the settings stand (F11 may have switched the full screen meanwhile)."""
         focus, settings = self.form.focus, self.app.settings
@@ -109,7 +112,8 @@ class SettingsScene(MenuPage):
         self.app.resized()
 
     def set_language(self, language: str) -> None:
-        self.app.settings.language = language
+        """Every scene speaks it at once (these rows too, the focus kept on the language's)."""
+        self.app.set_language(language)
         preferences.save(self.app.settings.data_dir, language=language)
 
     def set_colour_aid(self, on: bool) -> None:

@@ -470,14 +470,6 @@ def test_malaria_in_words(rules: engine.Ruleset) -> None:
     assert Line("Samoa makes Fiji (0706) their new home.", "M11") in lines
 
 
-def test_text_looks_up_one_catalog_with_english_beneath(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(words.CATALOGS, "xx", {"event.reroll": "Encore à {hex}."})
-    monkeypatch.setattr(words, "language", "xx")
-    assert words.text("event.reroll", hex="0906") == "Encore à 0906."
-    assert words.text("action.roll") == "Roll the die without a card"
-    assert all(isinstance(v, str) for v in EN.values())
-
-
 # --- the engine's decision in words --------------------------------------------------------------------------------
 
 def test_each_kind_of_decision_has_its_words_and_no_words_are_left_over() -> None:
@@ -712,11 +704,13 @@ class Scene:
 
 def test_the_verb_agrees_with_the_islanders_and_with_shared_winners() -> None:
     """Issue 24's newcomer read "the islanders wins" and "within 1 turns"."""
-    from game.words import text
-    assert text("battle.cell.defender_panics", faces="5-6", defender="the islanders") == "5-6: the islanders panic"
-    assert text("battle.cell.defender_panics", faces="5-6", defender="Samoa") == "5-6: Samoa panics"
-    assert text("event.game_over", winners="Tonga and Samoa", scores="12, 12") == \
+    from game.words import join, text, who
+    assert text("battle.cell.defender_panics", faces="5-6", defender=who("independent")) == \
+        "5-6: the islanders panic"
+    assert text("battle.cell.defender_panics", faces="5-6", defender=who("Samoa")) == "5-6: Samoa panics"
+    assert text("event.game_over", winners=join(["Tonga", "Samoa"]), scores="12, 12") == \
         "Game over: Tonga and Samoa win! Final VP: 12, 12."
+    assert text("event.game_over", winners=join(["Tonga"]), scores="12") == "Game over: Tonga wins! Final VP: 12."
     assert "1 turns" not in text("end.why.turns.one", threshold=25)
 
 

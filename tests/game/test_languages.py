@@ -1,0 +1,136 @@
+"""The game speaks English, French, Italian and Korean through gettext catalogs (game/catalog.py, game/words.py,
+assets/locale/): a message is looked up under its key, English beneath; plurals follow the language's own forms;
+lists and possessives are the language's own patterns; the first run follows the system's locale, the settings
+and --lang choose; a change of language reaches every scene at once."""
+from __future__ import annotations
+
+import re
+import string
+
+import pygame
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+
+from game import catalog, help, scenes, tutorial, words  # noqa: F401 - scenes: registered
+from game import settings as preferences
+
+from .conftest import key
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.fixture
+def made_catalog(tmp_path, monkeypatch):
+    """A language "fr" whose catalog the test writes: (context, English or (one, many), translation or forms)."""
+    def make(*messages: tuple[str, object, object], plural_forms: str = "nplurals=2; plural=(n > 1);") -> None:
+        po = Catalog(locale="fr")
+        po._set_mime_headers([("Plural-Forms", plural_forms)])
+        for context, english, translated in messages:
+            po.add(english, translated, context=context)
+        folder = tmp_path / "fr" / "LC_MESSAGES"
+        folder.mkdir(parents=True, exist_ok=True)
+        with (folder / "paradise.mo").open("wb") as f:
+            write_mo(f, po)
+        monkeypatch.setattr(catalog, "locale_dir", lambda: str(tmp_path))
+        catalog.translations.cache_clear()
+        words.set_language("fr")
+    yield make
+    words.set_language("en")
+    catalog.translations.cache_clear()
+
+
+def test_a_message_is_looked_up_under_its_key_with_english_beneath(made_catalog):
+    made_catalog(("event.reroll", words.EN["event.reroll"], "Encore à {hex}."))
+    assert words.text("event.reroll", hex="0906") == "Encore à 0906."
+    assert words.text("action.roll") == words.EN["action.roll"], "an untranslated message stays English"
+
+
+def test_plurals_follow_the_languages_own_forms(made_catalog):
+    made_catalog(("knots", words.EN["knots"], ("{n} nœud", "{n} nœuds")))
+    assert [words.unit("knots", n) for n in (0, 1, 2)] == ["0 nœud", "1 nœud", "2 nœuds"], "French: 0 is singular"
+    words.set_language("en")
+    assert [words.unit("knots", n) for n in (0, 1, 2)] == ["0 knots", "1 knot", "2 knots"]
+
+
+def test_a_language_with_one_form_says_every_number_alike(made_catalog):
+    made_catalog(("item.war_canoe.n", words.EN["item.war_canoe.n"], ("전투 카누 {n}척",)),
+                 plural_forms="nplurals=1; plural=0;")
+    assert words.count(1, "war_canoe") == "전투 카누 1척" and words.count(5, "war_canoe") == "전투 카누 5척"
+
+
+def test_lists_and_possessives_are_the_languages_own_patterns(made_catalog):
+    made_catalog(("list.two", words.EN["list.two"], "{first} et {second}"),
+                 ("list.end", words.EN["list.end"], "{rest} et {last}"),
+                 ("possessive", words.EN["possessive"], "de {name}"),
+                 ("event.explorer_returned", words.EN["event.explorer_returned"],
+                  "L'explorateur {player_s} rentre au port."))
+    assert words.join(["Tonga", "Samoa"]) == "Tonga et Samoa"
+    assert words.join(["Tonga", "Samoa", "Hiva", "Raiatea"]) == "Tonga, Samoa, Hiva et Raiatea"
+    assert isinstance(words.join(["Tonga", "Samoa"]), words.Several), "several: the verb agrees"
+    assert words.text("event.explorer_returned", player_s=words.whose("Hiva"), player="Hiva") == \
+        "L'explorateur de Hiva rentre au port."
+
+
+def test_the_rules_reference_and_the_tutorial_speak_the_language(made_catalog):
+    english = help.reference().find("E5")
+    assert english is not None
+    made_catalog(("help.E5.title", english.title, "Le retour de l'explorateur"),
+                 ("tutorial.explore.title", tutorial.chapter("explore").title, "Explorer et nœuds"))
+    assert help.reference().find("E5").title == "Le retour de l'explorateur"
+    assert tutorial.chapter("explore").title == "Explorer et nœuds"
+    words.set_language("en")
+    assert help.reference().find("E5").title == english.title, "each language has its own reference"
+
+
+@pytest.mark.parametrize(("environ", "code"), [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LC_ALL": "it_IT.UTF-8", "LANG": "fr_FR.UTF-8"}, "it"),
+    ({"LANGUAGE": "ko_KR:en", "LANG": "C"}, "ko"), ({"LANG": "de_DE.UTF-8"}, "en"), ({}, "en"),
+    ({"LANG": "French_France.1252"}, "fr")])
+def test_the_first_run_follows_the_systems_locale(environ, code):
+    assert catalog.system_language(environ) == code
+
+
+def test_every_message_exists_in_english_and_keeps_its_fields_in_every_catalog():
+    """Every message of every catalog has the English's named fields (a translation that drops or renames one
+    would fail where it is shown) and keeps the reference's links."""
+    for code in catalog.LANGUAGES:
+        tr = catalog.translations(code)
+        for m in catalog.sources(words.EN):
+            if m.plural is None:
+                said = tr.pgettext(m.context, m.english)
+                assert fields(said) == fields(m.english), (code, m.context, said)
+                assert re.findall(help.LINK, said) == re.findall(help.LINK, m.english) or not m.context.startswith(
+                    "help."), (code, m.context)
+            else:
+                for n in (0, 1, 2, 5, 21):
+                    said = tr.npgettext(m.context, m.english, m.plural, n)
+                    assert fields(said) <= fields(m.english) | {"n"}, (code, m.context, said)
+
+
+def test_a_change_of_language_in_the_settings_reaches_every_scene(app, made_catalog):
+    """From the pause menu over a game: the settings' rows and the pause menu under them speak the new language
+    at once, and the choice is kept for the next run."""
+    from game import flow
+    from game.match import Match
+    made_catalog(("pause.resume", words.EN["pause.resume"], "Reprendre la partie"),
+                 ("settings.language", words.EN["settings.language"], "Langue"))
+    app.set_language("en")
+    match = Match.new(app.rules, 2, ["human", "normal"], 3, speed="instant")
+    flow.start_match(app, match)
+    app.frame()
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert pause.form.widgets[0].label == words.EN["pause.resume"]
+    flow.open_settings(app)
+    settings = app.top
+    row = next(i for i, w in enumerate(settings.form.widgets) if w.label == words.EN["settings.language"])
+    settings.form.focus = row
+    settings.set_language("fr")
+    assert words.language == "fr" and app.settings.language == "fr"
+    assert preferences.load(app.settings.data_dir)[preferences.LANGUAGE] == "fr", "kept for the next run"
+    assert pause.form.widgets[0].label == "Reprendre la partie", "the scene under the settings speaks it"
+    assert settings.form.widgets[row].label == "Langue" and settings.form.focus == row
+    app.frame()
