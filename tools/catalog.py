@@ -7,11 +7,15 @@ language's catalog, compile the catalogs the game reads.
     python tools/catalog.py compile     compile each .po to its .mo where the .mo is missing or older (the
                                         project's set-up runs this: dev.py)
     python tools/catalog.py status      how many messages each language has translated
+    python tools/catalog.py fill CODE FILE...
+                                        put translations into CODE's .po from JSON files, each an object of
+                                        context -> translation (a list of the plural forms for a plural)
 
 A fuzzy or empty translation is not compiled: the game shows the English there, and `status` counts it missing.
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -110,8 +114,36 @@ def status() -> None:
         print(f"{code}: {translated(po)} of {total} translated")
 
 
+def fill(code: str, files: list[str]) -> None:
+    """Translations made elsewhere (several translators, one file each) put into the language's catalog: each
+    message found by its context; a context the catalog lacks is reported, never added."""
+    path = po_path(code)
+    with path.open("rb") as f:
+        po = read_po(f, locale=code)
+    by_context = {m.context: m for m in po if m.id}
+    done = 0
+    for name in files:
+        for context, said in json.loads(Path(name).read_text(encoding="utf-8")).items():
+            message = by_context.get(context)
+            if message is None:
+                print(f"{name}: no message {context!r} in the catalog")
+                continue
+            message.string = tuple(said) if isinstance(said, list) else said
+            message.flags.discard("fuzzy")
+            done += 1
+    po.fuzzy = False
+    tmp = path.with_suffix(".po.tmp")
+    with tmp.open("wb") as f:
+        write_po(f, po, width=WIDTH)
+    tmp.replace(path)
+    print(f"{path.relative_to(ROOT)}: {done} translations put in; {translated(po)} of {len(po)} translated")
+
+
 def main(argv: list[str]) -> int:
     commands = {"extract": extract, "update": update, "compile": compile_all, "status": status}
+    if len(argv) >= 3 and argv[0] == "fill":
+        fill(argv[1], argv[2:])
+        return 0
     if len(argv) != 1 or argv[0] not in commands:
         print(__doc__)
         return 2
