@@ -134,3 +134,25 @@ def test_a_change_of_language_in_the_settings_reaches_every_scene(app, made_cata
     assert pause.form.widgets[0].label == "Reprendre la partie", "the scene under the settings speaks it"
     assert settings.form.widgets[row].label == "Langue" and settings.form.focus == row
     app.frame()
+
+
+def test_a_refused_decision_at_the_table_is_said_in_the_catalogs_words(app):
+    """A stale click's action, refused by the engine, is toasted as the catalog words its reason (with its
+    rule), not in the engine's own English."""
+    from engine import Action
+    from game import flow
+    from game.match import Match
+    match = Match.new(app.rules, 2, ["human", "normal"], 3, speed="instant")
+    flow.start_match(app, match)
+    table = app.top
+    for _ in range(200):
+        if table.legal and not table.anim.busy:
+            break
+        app.frame()
+    stale = Action("build", ("village", "0807"))
+    assert stale not in table.legal
+    table.act(stale)
+    said = table.menus.toasts[-1][0]
+    reason = match.why(stale)
+    assert said == (words.reason_text(reason, app.rules) if reason else words.text("why.not_now"))
+    assert "(" in said or said == words.text("why.not_now")

@@ -296,8 +296,9 @@ class TableScene(Scene):
         actions are legal, but a stale click could)."""
         try:
             self.match.act(action)
-        except engine.IllegalAction as exc:
-            self.menus.toast(str(exc))
+        except engine.IllegalAction:
+            reason = self.match.why(action)
+            self.menus.toast(words.reason_text(reason, self.app.rules) if reason else words.text("why.not_now"))
             return
         self.legal = []
         self.menus.close()
