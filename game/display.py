@@ -12,11 +12,20 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
+from functools import cache
 
 import pygame
 
+from .paths import asset
+
 DEFAULT_SIZE = (1280, 720)
 CAPTION = "Paradise"
+
+
+@cache
+def icon() -> pygame.Surface:
+    """The window's icon, the program's (assets/icon/make_icon.py draws it from the map's art)."""
+    return pygame.image.load(asset("icon", "paradise.png"))
 
 
 def fitting_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
@@ -64,6 +73,7 @@ class Display:
     def open(self, fullscreen: bool) -> pygame.Surface:
         """The window at its size, or the full screen."""
         self.fullscreen = fullscreen
+        pygame.display.set_icon(icon())           # before the window opens: pygame would give it its own
         if fullscreen:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
