@@ -34,7 +34,15 @@ QUEUES = ("cup_order", "stack_order", "deck_order", "dice")     # a scenario's q
 
 
 class SaveError(Exception):
-    """A save cannot be read or does not replay to the state it claims; the message says why."""
+    """A save cannot be read or written, or does not replay to the state it claims; the message says why (in
+    English, for the command line and the logs) and `kind` what a player is told, in their language: one of
+    KINDS."""
+
+    KINDS = ("damaged", "missing", "not_a_file", "too_large", "unreadable", "version", "unwritable")
+
+    def __init__(self, message: str, kind: str = "damaged"):
+        super().__init__(message)
+        self.kind = kind if kind in self.KINDS else "damaged"
 
 
 def state_dict(state: GameState) -> dict[str, Any]:

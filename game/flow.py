@@ -35,7 +35,7 @@ def load_latest(rules: engine.Ruleset, data_dir: Path, **kw: Any) -> Match:
             return Match.load(rules, path, autosave=autosaves(data_dir), **kw)
         except engine.SaveError as exc:
             failure = failure or exc
-    raise failure or engine.SaveError(f"no autosave in {data_dir}")
+    raise failure or engine.SaveError(f"no autosave in {data_dir}", kind="missing")
 
 
 def open_title(app: App) -> None:
@@ -114,7 +114,7 @@ def continue_game(app: App) -> None:
         match = load_latest(app.rules, app.settings.data_dir, speed=app.settings.speed,
                             max_turns=app.settings.max_turns)
     except engine.SaveError as exc:
-        app.push(app.make("message", words.text("load.failed"), str(exc)))
+        app.push(app.make("message", words.text("load.failed"), words.save_problem(exc)))
         return
     start_match(app, match)
 

@@ -102,7 +102,7 @@ def write(path: Path, contents: Contents) -> None:
     folder = path.parent
     if not folder.is_dir():
         what = "is not a folder" if folder.exists() else "does not exist"
-        raise engine.SaveError(f"cannot save to {path}: the folder {str(folder)!r} {what}")
+        raise engine.SaveError(f"cannot save to {path}: the folder {str(folder)!r} {what}", kind="unwritable")
     data = io.BytesIO()
     with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("format.json", json.dumps({"format": FORMAT, "version": VERSION}))
@@ -114,7 +114,7 @@ def write(path: Path, contents: Contents) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise engine.SaveError(f"cannot save to {path}: {exc.strerror or exc}") from None
+        raise engine.SaveError(f"cannot save to {path}: {exc.strerror or exc}", kind="unwritable") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data.getvalue())
@@ -123,7 +123,7 @@ def write(path: Path, contents: Contents) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise engine.SaveError(f"cannot save to {path}: {exc.strerror or exc}") from None
+        raise engine.SaveError(f"cannot save to {path}: {exc.strerror or exc}", kind="unwritable") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -160,13 +160,16 @@ def _read_file(path: Path) -> bytes:
     try:
         return read_bytes_capped(path, FILE_BYTES)
     except FileNotFoundError:
-        raise engine.SaveError(f"no save at {path}") from None
+        raise engine.SaveError(f"no save at {path}", kind="missing") from None
     except TooLarge as exc:
-        raise engine.SaveError(f"the save {path} is {exc}: a save is at most {FILE_BYTES:,} bytes") from None
+        raise engine.SaveError(f"the save {path} is {exc}: a save is at most {FILE_BYTES:,} bytes",
+                               kind="too_large") from None
     except NotAFile:
-        raise engine.SaveError(f"{path} is not a save file (a folder, a device or a pipe)") from None
+        raise engine.SaveError(f"{path} is not a save file (a folder, a device or a pipe)",
+                               kind="not_a_file") from None
     except (OSError, ValueError) as exc:
-        raise engine.SaveError(f"cannot read the save {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise engine.SaveError(f"cannot read the save {path}: {getattr(exc, 'strerror', None) or exc}",
+                               kind="unreadable") from None
 
 
 def _json(text: bytes, what: str) -> Any:
@@ -193,7 +196,7 @@ def _read_archive(path: Path, raw: bytes) -> Contents:
         raise engine.SaveError(f"{path} is not a Paradise save")
     if head.get("version") != VERSION:
         raise engine.SaveError(f"{path} has save-file version {head.get('version')!r}; this program reads "
-                               f"version {VERSION}")
+                               f"version {VERSION}", kind="version")
     missing = [name for name in ("game.json", "seats.json", "meta.json") if name not in parts]
     if missing:
         raise engine.SaveError(f"the save {path} lacks {', '.join(missing)}")
@@ -213,11 +216,11 @@ def _member(archive: zipfile.ZipFile, name: str, cap: int | None = None) -> byte
     soon as it passes the cap."""
     limit = MEMBER_BYTES.get(name, 0) if cap is None else cap
     if archive.getinfo(name).file_size > limit:
-        raise engine.SaveError(f"{name} is larger than {limit:,} bytes")
+        raise engine.SaveError(f"{name} is larger than {limit:,} bytes", kind="too_large")
     with archive.open(name) as member:
         data = member.read(limit + 1)
     if len(data) > limit:
-        raise engine.SaveError(f"{name} is larger than {limit:,} bytes")
+        raise engine.SaveError(f"{name} is larger than {limit:,} bytes", kind="too_large")
     return data
 
 
@@ -272,8 +275,8 @@ class Autosaves:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise engine.SaveError(f"cannot make the autosave folder {self.folder}: {exc.strerror or exc}") \
-                from None
+            raise engine.SaveError(f"cannot make the autosave folder {self.folder}: {exc.strerror or exc}",
+                                   kind="unwritable") from None
         files = self.files()
         path = self.folder / f"{int(files[0].stem) + 1 if files else 1:06d}{SUFFIX}"
         write(path, contents)

@@ -11,11 +11,12 @@ not words: it lives in the tables `EVENT_RULES` and `ACTION_RULES`, and for the 
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from engine import Action, AreaView, HexView, LogEntry, Reason, Ruleset, View, views
+from engine import Action, AreaView, HexView, LogEntry, Reason, Ruleset, SaveError, View, views
 
 from . import catalog
 
@@ -519,6 +520,14 @@ EN: dict[str, str | tuple[str, str]] = {
     "message.ok": "OK",
     "settings.title": "Settings",
     "load.failed": "The saved game cannot be opened",
+    "save.problem.damaged": "The file is damaged or is not a Paradise save.",
+    "save.problem.missing": "There is no such save.",
+    "save.problem.not_a_file": "That is not a file (a folder, a device or a pipe).",
+    "save.problem.too_large": "The file is far larger than any save: it is not one.",
+    "save.problem.unreadable": "The file cannot be read (is it yours to read?).",
+    "save.problem.version": "It was saved by another version of Paradise, which this one cannot read.",
+    "save.problem.unwritable": "The folder cannot be written (full, read-only, or missing).",
+    "save.problem.detail": "{problem} ({detail})",
     "save.failed": "The game could not be saved",
     "save.failed.stay": "It stays open: try again, or quit without saving.",
     "saves.title": "Saved games",
@@ -1582,6 +1591,13 @@ def player_lines(view: View, name: str, rules: Ruleset) -> list[str]:
 
 
 # --- refusals ---------------------------------------------------------------------------------------------------
+
+def save_problem(error: SaveError) -> str:
+    """What went wrong with a save, in the language in use, and the English detail beside it (for a bug report);
+    a file's folder says nothing to a player, so only its name is kept."""
+    detail = re.sub(r"(?:[^\s'\"]*[/\\])+([^/\\\s'\":]+)", r"\1", str(error))
+    return text("save.problem.detail", problem=text(f"save.problem.{error.kind}"), detail=detail)
+
 
 def reason_text(reason: Reason, rules: Ruleset) -> str:
     """engine.why_not's reason in words, with its rule number."""

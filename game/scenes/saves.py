@@ -67,7 +67,7 @@ def row(path: Path, autosave: bool) -> tuple[float, Row]:
     try:
         meta, png = (contents := savefile.read(path)).meta, contents.picture
     except engine.SaveError as exc:
-        why = str(exc).replace(str(path), path.name)         # the folder's path says nothing to a player
+        why = words.save_problem(exc)
         return mtime(path), Row(path, path.stem, words.text("saves.damaged", why=why), damaged=why)
     players = ", ".join(words.text("saves.player", name=p["name"], vp=p["vp"]) for p in meta.players)
     when = meta.saved or mtime(path)
@@ -148,7 +148,7 @@ class SavesScene(MenuPage):
             match = Match.load(self.app.rules, chosen.path, speed=settings.speed, max_turns=settings.max_turns,
                                autosave=flow.autosaves(settings.data_dir))
         except engine.SaveError as exc:
-            self.app.push(self.app.make("message", words.text("load.failed"), str(exc)))
+            self.app.push(self.app.make("message", words.text("load.failed"), words.save_problem(exc)))
             return
         if self.match is not None:
             self.match.close()
@@ -163,7 +163,8 @@ class SavesScene(MenuPage):
         try:
             recording = replay.read(self.app.rules, chosen.path, chosen.label)
         except engine.SaveError as exc:
-            self.app.push(self.app.make("message", words.text("load.failed"), chosen.damaged or str(exc)))
+            why = chosen.damaged or words.save_problem(exc)
+            self.app.push(self.app.make("message", words.text("load.failed"), why))
             return
         self.app.push(self.app.make("replay", recording))
 
@@ -188,7 +189,7 @@ class SavesScene(MenuPage):
             self.app.push(self.app.make("message", words.text("save.failed"), exc.strerror or str(exc)))
             return
         except engine.SaveError as exc:
-            self.app.push(self.app.make("message", words.text("save.failed"), str(exc)))
+            self.app.push(self.app.make("message", words.text("save.failed"), words.save_problem(exc)))
             return
         self.name.set("")
         self.refresh(path)

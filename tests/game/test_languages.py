@@ -156,3 +156,25 @@ def test_a_refused_decision_at_the_table_is_said_in_the_catalogs_words(app):
     reason = match.why(stale)
     assert said == (words.reason_text(reason, app.rules) if reason else words.text("why.not_now"))
     assert "(" in said or said == words.text("why.not_now")
+
+
+def test_a_save_that_cannot_be_opened_is_said_in_the_players_language(tmp_path, made_catalog):
+    """Each kind of save problem has its own sentence in the catalog; the English detail follows it (for a bug
+    report) without the folders of the player's disk."""
+    from engine import SaveError
+    from game import savefile
+    (tmp_path / "folder.paradise").mkdir()
+    (tmp_path / "junk.paradise").write_bytes(b"PK not a zip")
+    (tmp_path / "huge.paradise").write_bytes(b"x" * (savefile.FILE_BYTES + 1))
+    made_catalog(("save.problem.not_a_file", words.EN["save.problem.not_a_file"], "Ce n'est pas un fichier."))
+    kinds = {}
+    for name in ("folder", "junk", "huge", "missing"):
+        with pytest.raises(SaveError) as caught:
+            savefile.read(tmp_path / f"{name}.paradise")
+        kinds[name] = caught.value.kind
+        said = words.save_problem(caught.value)
+        assert str(tmp_path) not in said and f"{name}.paradise" in said
+    assert kinds == {"folder": "not_a_file", "junk": "damaged", "huge": "too_large", "missing": "missing"}
+    with pytest.raises(SaveError) as caught:
+        savefile.read(tmp_path / "folder.paradise")
+    assert words.save_problem(caught.value).startswith("Ce n'est pas un fichier. (")

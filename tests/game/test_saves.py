@@ -263,7 +263,11 @@ def test_a_game_killed_at_any_moment_resumes_from_its_last_whole_autosave(tmp_pa
             [sys.executable, "main.py", "--ui-monkey", "1", "--device", "keys", "--players", "3", "--seed",
              str(60 + i), "--turns", "6", "--data-dir", str(data)], cwd=ROOT, env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rnd.uniform(1.5, 4.0))
+        began = time.monotonic()                   # a busy machine starts slowly: wait for the game to save first
+        while not any((data / savefile.AUTOSAVES).rglob(f"*{savefile.SUFFIX}")) and time.monotonic() - began < 120 \
+                and game_process.poll() is None:
+            time.sleep(0.05)
+        time.sleep(rnd.uniform(0.0, 2.5))
         game_process.send_signal(signal.SIGKILL)
         game_process.wait()
         files = sorted((data / savefile.AUTOSAVES).rglob(f"*{savefile.SUFFIX}"))
