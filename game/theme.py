@@ -5,11 +5,13 @@ readable from the couch). Rendered text is cached: labels repeat every frame.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
 
+from . import words as _words
 from .paths import asset
 
 Colour = tuple[int, int, int]
@@ -100,19 +102,64 @@ def draw_shape(surface: pygame.Surface, shape: str, centre: tuple[float, float],
 
 # --- fonts and text --------------------------------------------------------------------------------------------
 
-WEIGHTS = {"regular": "SourceSansPro-Regular.ttf", "semibold": "SourceSansPro-Semibold.ttf",
-           "bold": "SourceSansPro-Bold.ttf"}
+# Each family's file for each of the game's weights (docs/CLIENT.md, Fonts). Source Sans Pro has no Hangul, and
+# pygame-ce draws a text with one font (no fallback to another), so a Korean game draws every text, names and
+# numbers too, with Noto Sans CJK KR, whose Latin letters are Source Sans Pro's design; its Medium stands for
+# Semibold. Its files (2 MB each) are opened only when a text with Hangul is drawn or measured.
+LATIN, KOREAN = "Source Sans Pro", "Noto Sans CJK KR"
+FAMILIES: dict[str, dict[str, str]] = {
+    LATIN: {"regular": "SourceSansPro-Regular.ttf", "semibold": "SourceSansPro-Semibold.ttf",
+            "bold": "SourceSansPro-Bold.ttf"},
+    KOREAN: {"regular": "NotoSansCJKkr-Regular-subset.otf", "semibold": "NotoSansCJKkr-Medium-subset.otf",
+             "bold": "NotoSansCJKkr-Bold-subset.otf"},
+}
+FAMILY_OF = {"ko": KOREAN}                        # the languages Source Sans Pro cannot draw
+HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
+
+
+def family(language: str | None = None) -> str:
+    """The family of a language (by default the one in use, `words.language`, read at each call: the caches
+    below are keyed by the family, so a language switched at run time never shows a text drawn in the other)."""
+    return FAMILY_OF.get(_words.language if language is None else language, LATIN)
+
+
+def drawn_with(words: str, family: str) -> str:
+    """The family that draws these words: the language's, but the Korean one for a text with Hangul in any
+    language (the settings name each language in its own words), where Source Sans Pro would draw boxes."""
+    return KOREAN if family == LATIN and HANGUL.search(words) else family
+
+
+class Font(pygame.font.Font):
+    """A family's font at a size and weight that measures a text as `text` draws it (`drawn_with`)."""
+
+    def __init__(self, size: int, weight: str, family: str):
+        super().__init__(str(asset("fonts", FAMILIES[family][weight])), max(8, int(size)))
+        self.key = (size, weight, family)
+
+    def size(self, words: str | bytes, /) -> tuple[int, int]:
+        size, weight, family = self.key
+        if isinstance(words, str) and drawn_with(words, family) != family:
+            return _font(size, weight, drawn_with(words, family)).size(words)
+        return super().size(words)
+
+
+def font(size: int, weight: str = "regular") -> Font:
+    return _font(size, weight, family())
 
 
 @lru_cache(maxsize=64)
-def font(size: int, weight: str = "regular") -> pygame.font.Font:
-    return pygame.font.Font(str(asset("fonts", WEIGHTS[weight])), max(8, int(size)))
+def _font(size: int, weight: str, family: str) -> Font:
+    return Font(size, weight, family)
+
+
+def text(words: str, size: int, colour: Colour = INK, weight: str = "regular") -> pygame.Surface:
+    """A rendered line of text (cached: the same labels are drawn every frame)."""
+    return _text(words, size, colour, weight, family())
 
 
 @lru_cache(maxsize=2048)
-def text(words: str, size: int, colour: Colour = INK, weight: str = "regular") -> pygame.Surface:
-    """A rendered line of text (cached: the same labels are drawn every frame)."""
-    return font(size, weight).render(words, True, colour)
+def _text(words: str, size: int, colour: Colour, weight: str, family: str) -> pygame.Surface:
+    return _font(size, weight, drawn_with(words, family)).render(words, True, colour)
 
 
 # The UI scales offered (`--ui-scale` takes any number from the first to the last): text and widgets as large as
@@ -175,7 +222,12 @@ def fit(words: str, size: int, width: float, weight: str = "regular") -> str:
 @lru_cache(maxsize=4096)
 def wrap(words: str, size: int, width: int, weight: str = "regular") -> tuple[str, ...]:
     """Break a text into lines no wider than `width` pixels (cached: the log wraps the same lines often)."""
-    f = font(size, weight)
+    return _wrap(words, size, width, weight, family())
+
+
+@lru_cache(maxsize=4096)
+def _wrap(words: str, size: int, width: int, weight: str, family: str) -> tuple[str, ...]:
+    f = _font(size, weight, family)
     lines: list[str] = []
     line = ""
     for word in words.split():
