@@ -144,9 +144,18 @@ def terms_in(text: str) -> tuple[Term, ...]:
 @lru_cache(maxsize=64)
 def _terms_in(text: str, language: str) -> tuple[Term, ...]:
     low = text.lower()
-    ends = "" if language in catalog.PARTICLES else r"s?\b"      # Korean's particles join the word they follow
-    found = [t for w, t in reference().terms.items() if re.search(rf"\b{re.escape(w.lower())}{ends}", low)]
+    found = [t for w, t in reference().terms.items() if re.search(_term_pattern(w.lower(), language), low)]
     return tuple(sorted(found, key=lambda t: -len(t.word)))
+
+
+def _term_pattern(word: str, language: str) -> str:
+    """A glossary word as the table's sentences may write it: each of its words in any of its forms (a longer
+    word's last letter may change and up to three follow: hex, hexes; esagono, esagoni; canoë, canoës). In
+    Korean, whose particles join the word they follow, the word as it is, with no boundary after it."""
+    if language in catalog.PARTICLES:
+        return r"\b" + re.escape(word)
+    forms = [re.escape(w[:-1] if len(w) > 4 else w) + r"\w{0,3}" for w in word.split()]
+    return r"\b" + r"\s+".join(forms) + r"\b"
 
 
 def reference() -> Reference:

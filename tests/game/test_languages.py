@@ -178,3 +178,14 @@ def test_a_save_that_cannot_be_opened_is_said_in_the_players_language(tmp_path, 
     with pytest.raises(SaveError) as caught:
         savefile.read(tmp_path / "folder.paradise")
     assert words.save_problem(caught.value).startswith("Ce n'est pas un fichier. (")
+
+
+def test_the_glossary_finds_its_words_in_any_of_their_forms(made_catalog):
+    """French and Italian make plurals by changing a word's end, in each word of a term: the glossary still finds
+    "canoë de guerre" in "canoës de guerre", as English finds "hex" in "hexes"."""
+    made_catalog(("help.term.war canoe", "war canoe", "canoë de guerre"),
+                 ("help.term.unknown hex", "unknown hex", "hexagone inconnu"))
+    found = [t.word for t in help.terms_in("Deux canoës de guerre entrent dans les hexagones inconnus")]
+    assert "canoë de guerre" in found and "hexagone inconnu" in found
+    words.set_language("en")
+    assert "war canoe" in [t.word for t in help.terms_in("Two war canoes sail")]
