@@ -83,6 +83,8 @@ def sources(templates: dict[str, str | tuple[str, str]]) -> Iterator[Message]:
     for card in rules.cards:
         yield Message(f"card.{card.key}.title", card.title, note="an Arts & Culture card's title")
         yield Message(f"card.{card.key}.text", card.text, note="an Arts & Culture card's power")
+    for key, option in rules.options.items():
+        yield Message(f"option.{key}.title", option["title"], note="an advanced rule's name (new game, the log)")
     for event in rules.events:
         yield Message(f"random_event.{event['id']}.title", event["title"], note="a random event card's title (A7)")
         yield Message(f"random_event.{event['id']}.text", event["text"], note="a random event card's effect (A7)")

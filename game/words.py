@@ -1067,6 +1067,11 @@ def card_title(key: str, rules: Ruleset) -> str:
     return translate(f"card.{key}.title", _titles(rules)[1][key])
 
 
+def option_title(key: str, rules: Ruleset) -> str:
+    """An advanced rule's name ("malaria" -> "Malaria"), in the language in use."""
+    return translate(f"option.{key}.title", rules.options[key]["title"])
+
+
 def card_text(key: str, rules: Ruleset) -> str:
     """An Arts & Culture card's power in words, in the language in use."""
     return translate(f"card.{key}.text", next(c.text for c in rules.cards if c.key == key))
@@ -1123,7 +1128,7 @@ def _prep_game_started(e: views.GameStartedEvent, f: dict[str, Any], rules: Rule
     f["players"] = join(e["players"])
     chosen = []
     for key, value in e["options"].items():
-        title = rules.options[key]["title"]
+        title = option_title(key, rules)
         chosen.append(title if value is True else text("option.with_value", title=title, value=value))
     f["options"] = join(chosen)
     return "options" if chosen else ""

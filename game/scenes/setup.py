@@ -54,12 +54,13 @@ class SetupScene(MenuPage):
         widgets.append(Button(words.text("setup.pass_and_play"), self.open_seats))
         for spec in self.app.rules.options.values():
             key = spec["id"]
+            title = words.option_title(key, self.app.rules)
             if spec["kind"] == "vp_target":
                 targets = [(v, str(v) if v else words.text("setup.target.usual")) for v in TARGETS]
-                widgets.append(Choice(spec["title"], targets, TARGETS.index(self.options.get(key, False)),
+                widgets.append(Choice(title, targets, TARGETS.index(self.options.get(key, False)),
                                       partial(self.set_option, key)))
             else:
-                widgets.append(Toggle(spec["title"], words.text(f"option.hint.{key}"), bool(self.options.get(key)),
+                widgets.append(Toggle(title, words.text(f"option.hint.{key}"), bool(self.options.get(key)),
                                       partial(self.set_option, key)))
         widgets.append(Button(words.text("menu.back"), self.app.pop))
         widgets.append(Button(words.text("setup.start"), self.start, primary=True))

@@ -35,11 +35,17 @@ def made_catalog(tmp_path, monkeypatch):
         with (folder / "paradise.mo").open("wb") as f:
             write_mo(f, po)
         monkeypatch.setattr(catalog, "locale_dir", lambda: str(tmp_path))
-        catalog.translations.cache_clear()
+        forget()
         words.set_language("fr")
     yield make
     words.set_language("en")
-    catalog.translations.cache_clear()
+    forget()
+
+
+def forget() -> None:
+    """The catalogs and what was read through them, as a new run has them (a catalog never changes in a run)."""
+    for cached in (catalog.translations, help._reference, help._terms_in, tutorial._chapters):
+        cached.cache_clear()
 
 
 def test_a_message_is_looked_up_under_its_key_with_english_beneath(made_catalog):
