@@ -16,7 +16,6 @@ LOCAL = "local_warrior"
 # The events that say how a battle ended; the panel shows the latest in place of the last roll.
 OUTCOMES = frozenset({"battle_won", "battle_won_at_once", "attack_cancelled", "retreat", "village_saved",
                       "conquest", "home_lost", "new_home"})
-ISLANDERS = (70, 120, 200)                # the blue of the local warriors (M13)
 
 
 def table_cells(rules: Ruleset) -> list[tuple[list[int], str]]:

@@ -35,22 +35,35 @@ PANEL_EDGE: Colour = (170, 140, 96)
 INK: Colour = (40, 34, 30)
 MUTED: Colour = (120, 108, 96)
 ACCENT: Colour = (214, 96, 52)
-HIGHLIGHT: Colour = (255, 226, 120)
-SELECTED: Colour = (240, 214, 196)       # the chosen line of a list: a tint of the accent, no tribe's colour
+# The marker's colour (a highlighter's yellow-green): the keyboard's cursor and the chosen action's hexes on the map,
+# the coach's rings, the battle table's row; apart from every lit hex's colour (LIT), also to colour-blind eyes.
+HIGHLIGHT: Colour = (184, 208, 0)
+SELECTED: Colour = (232, 196, 170)       # the chosen line of a list: a tint of the accent, no tribe's colour
 WHITE: Colour = (255, 255, 255)
 SHADOW = (0, 0, 0, 90)
 
 GREEN_SQUARE: Colour = (70, 150, 70)
 BROWN_SQUARE: Colour = (150, 100, 56)
-LOCAL_WARRIOR: Colour = (40, 70, 190)
+LOCAL_WARRIOR: Colour = (30, 40, 110)     # a dark blue: apart from every tribe's colour in both palettes
 
-# Each tribe has a colour and a shape, so that they differ in greyscale too (CLIENT.md).
-TRIBES: dict[str, tuple[Colour, str]] = {
-    "Tonga": ((206, 52, 46), "circle"),
-    "Samoa": ((238, 184, 40), "square"),
-    "Hiva": ((126, 70, 170), "triangle"),
-    "Raiatea": ((30, 160, 150), "diamond"),
+# What a lit hex of the map does, by its outline's colour (the verb of its action; "choose": several, and the
+# colour of any verb not named). Lit outlines pulse toward white by up to LIT_PULSE.
+LIT: dict[str, Colour] = {"premove": (120, 220, 255), "explore": (120, 220, 255), "course": (120, 220, 255),
+                          "cross": (245, 100, 190), "go": (255, 230, 110), "party": (255, 230, 110),
+                          "build": (150, 235, 140), "battle": (255, 120, 100), "retreat": (255, 170, 120),
+                          "choose": (255, 255, 255)}
+LIT_PULSE = 0.3
+# The exploration markers on the map, by kind (E4, E5).
+MARKERS: dict[str, Colour] = {"ocean": (70, 150, 210), "island": (110, 170, 90), "penalty": (200, 70, 60)}
+
+# Each tribe has a colour, a shape and a pattern, so that they differ in greyscale and without colour (CLIENT.md).
+TRIBES: dict[str, tuple[Colour, str, str]] = {
+    "Tonga": ((206, 52, 46), "circle", "plain"),
+    "Samoa": ((238, 184, 40), "square", "stripes"),
+    "Hiva": ((126, 70, 170), "triangle", "dots"),
+    "Raiatea": ((30, 160, 150), "diamond", "hatch"),
 }
+NOBODY = ((128, 128, 128), "circle", "plain")      # anyone else (the local warriors in a battle)
 
 
 def mix(a: Colour, b: Colour, t: float) -> Colour:
@@ -73,31 +86,89 @@ def set_colour_aid(on: bool) -> None:
 def tribe_colour(name: str) -> Colour:
     if aided and name in AIDED:
         return AIDED[name]
-    return TRIBES.get(name, ((128, 128, 128), "circle"))[0]
+    return TRIBES.get(name, NOBODY)[0]
 
 
 def tribe_shape(name: str) -> str:
-    return TRIBES.get(name, ((128, 128, 128), "circle"))[1]
+    return TRIBES.get(name, NOBODY)[1]
+
+
+def tribe_pattern(name: str) -> str:
+    return TRIBES.get(name, NOBODY)[2]
+
+
+def draw_tribe(surface: pygame.Surface, name: str, centre: tuple[float, float], radius: float,
+               edge: Colour = INK, width: int = 2, fill: Colour | None = None) -> None:
+    """A tribe's marker: its shape in its colour (or `fill`) with its pattern."""
+    draw_shape(surface, tribe_shape(name), centre, radius, fill or tribe_colour(name), edge, width,
+               tribe_pattern(name))
+
+
+def outline(shape: str, centre: tuple[float, float], r: float) -> list[tuple[float, float]]:
+    """The corners of a square, triangle or diamond of this radius (a circle has none)."""
+    x, y = centre
+    if shape == "square":
+        return [(x - r * .85, y - r * .85), (x + r * .85, y - r * .85), (x + r * .85, y + r * .85),
+                (x - r * .85, y + r * .85)]
+    if shape == "triangle":
+        return [(x, y - r * 1.1), (x + r, y + r * .75), (x - r, y + r * .75)]
+    if shape == "diamond":
+        return [(x, y - r * 1.1), (x + r, y), (x, y + r * 1.1), (x - r, y)]
+    return []
 
 
 def draw_shape(surface: pygame.Surface, shape: str, centre: tuple[float, float], radius: float, fill: Colour,
-               edge: Colour = INK, width: int = 2) -> None:
-    """A tribe's shape: circle, square, triangle or diamond, filled and outlined."""
-    x, y = centre
-    r = radius
-    if shape == "circle":
-        pygame.draw.circle(surface, fill, (x, y), r)
-        pygame.draw.circle(surface, edge, (x, y), r, width)
-        return
-    if shape == "square":
-        points = [(x - r * .85, y - r * .85), (x + r * .85, y - r * .85), (x + r * .85, y + r * .85),
-                  (x - r * .85, y + r * .85)]
-    elif shape == "triangle":
-        points = [(x, y - r * 1.1), (x + r, y + r * .75), (x - r, y + r * .75)]
+               edge: Colour = INK, width: int = 2, pattern: str = "plain") -> None:
+    """A tribe's shape: circle, square, triangle or diamond, filled, with its pattern where the shape is large
+    enough to show one (PATTERN_MIN), and outlined."""
+    points = outline(shape, centre, radius)
+    if points:
+        pygame.draw.polygon(surface, fill, points)
     else:
-        points = [(x, y - r * 1.1), (x + r, y), (x, y + r * 1.1), (x - r, y)]
-    pygame.draw.polygon(surface, fill, points)
-    pygame.draw.polygon(surface, edge, points, width)
+        pygame.draw.circle(surface, fill, centre, radius)
+    if pattern != "plain" and radius >= PATTERN_MIN:
+        patch = pattern_patch(shape, pattern, round(radius) - width, fill)
+        surface.blit(patch, patch.get_rect(center=(round(centre[0]), round(centre[1]))))
+    if points:
+        pygame.draw.polygon(surface, edge, points, width)
+    else:
+        pygame.draw.circle(surface, edge, centre, radius, width)
+
+
+PATTERN_MIN = 6                   # the smallest radius, in pixels, a pattern is drawn in (smaller: a blur)
+
+
+@lru_cache(maxsize=256)
+def pattern_patch(shape: str, pattern: str, radius: int, fill: Colour) -> pygame.Surface:
+    """A pattern (stripes, dots or hatch) in a shade of `fill`, cut to the inside of a shape of this radius: drawn
+    once per size and colour, as the board and the panels draw the same markers again."""
+    side = round(radius * 2.4) + 2
+    c = side / 2
+    out = pygame.Surface((side, side), pygame.SRCALPHA)
+    light = 0.299 * fill[0] + 0.587 * fill[1] + 0.114 * fill[2] > 140
+    ink = (*mix(fill, INK if light else WHITE, 0.4), 255)
+    step = max(4.0, radius * 0.5)
+    line = max(1, round(radius / 14))
+    marks = range(-round(side / step) - 1, round(side / step) + 2)
+    if pattern == "stripes":                       # diagonal, rising to the right
+        for k in marks:
+            pygame.draw.line(out, ink, (c + k * step - side, c + side), (c + k * step + side, c - side), line)
+    elif pattern == "hatch":                       # a square grid of lines
+        for k in marks:
+            pygame.draw.line(out, ink, (c + k * step, 0), (c + k * step, side), line)
+            pygame.draw.line(out, ink, (0, c + k * step), (side, c + k * step), line)
+    else:                                          # dots, every other row shifted by half a step
+        for j in marks:
+            for i in marks:
+                pygame.draw.circle(out, ink, (c + (i + (j % 2) / 2) * step, c + j * step), max(1.5, radius * 0.15))
+    mask = pygame.Surface((side, side), pygame.SRCALPHA)
+    points = outline(shape, (c, c), radius)
+    if points:
+        pygame.draw.polygon(mask, WHITE, points)
+    else:
+        pygame.draw.circle(mask, WHITE, (c, c), radius)
+    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
 
 
 # --- fonts and text --------------------------------------------------------------------------------------------

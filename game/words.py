@@ -836,6 +836,13 @@ EN: dict[str, str | tuple[str, str]] = {
     "settings.language.hint": "The language of the game's words",
     "settings.colour_aid": "Colour-vision aid",
     "settings.colour_aid.hint": "Tribe colours that colour-blind eyes tell apart",
+    "settings.preview": "The colours as each kind of colour vision sees them",
+    "settings.preview.tribes": "Tribes",
+    "settings.preview.marks": "Lit hexes and the cursor",
+    "settings.vision.normal": "Normal vision",
+    "settings.vision.protanopia": "Protanopia",
+    "settings.vision.deuteranopia": "Deuteranopia",
+    "settings.vision.tritanopia": "Tritanopia",
     "settings.volume": "{percent}%",
     "settings.volume.off": "Off",
 }

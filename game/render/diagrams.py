@@ -221,8 +221,7 @@ def players(surface: pygame.Surface, centre: Point, u: float, together: bool) ->
         pygame.draw.rect(surface, theme.mix(CELL, theme.LAND, 0.5), band, border_radius=band.h // 2)
     for k, tribe in enumerate(list(theme.TRIBES)[:3]):
         px = x + (k - 1) * spread
-        theme.draw_shape(surface, theme.tribe_shape(tribe), (px, y), u * 0.42, theme.tribe_colour(tribe),
-                         theme.INK, 1)
+        theme.draw_tribe(surface, tribe, (px, y), u * 0.42, theme.INK, 1)
         if not together and k:
             arrow(surface, (px - spread + u * 0.55, y), (px - u * 0.55, y), theme.MUTED, max(1, round(u / 10)))
 

@@ -34,8 +34,7 @@ def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: View, decision: str
     screen.blit(turn, turn.get_rect(midleft=(rect.x + unit, cy)))
     screen.blit(step, step.get_rect(midleft=(rect.x + unit * 2 + turn.get_width(), cy)))
     if decider is not None:
-        theme.draw_shape(screen, theme.tribe_shape(decider), (start - unit * 0.9, cy), unit * 0.45,
-                         theme.tribe_colour(decider), theme.WHITE, 2)
+        theme.draw_tribe(screen, decider, (start - unit * 0.9, cy), unit * 0.45, theme.WHITE)
     said = theme.fit(decision, scale.body, rect.right - start - unit)
     screen.blit(theme.text(said, scale.body, (230, 238, 244)), (start, cy - theme.font(scale.body).get_linesize() // 2))
 
@@ -145,8 +144,7 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
         row = pygame.Rect(x - unit * 0.3, y - unit * 0.15, width + unit * 0.6, height)
         pygame.draw.rect(screen, theme.mix(theme.PANEL, colour, 0.18), row, border_radius=6)
         pygame.draw.rect(screen, colour, row, 2, border_radius=6)
-    theme.draw_shape(screen, theme.tribe_shape(name), (x + unit * 0.55, y + unit * 0.65), unit * 0.5, colour,
-                     theme.INK, 2)
+    theme.draw_tribe(screen, name, (x + unit * 0.55, y + unit * 0.65), unit * 0.5)
     score = theme.text(fraction_text(p["vp"]), scale.body, theme.INK, "bold")
     screen.blit(score, score.get_rect(topright=(x + width, y)))
     label = theme.text(theme.fit(row_name(p, view), scale.body, width - unit * 1.9 - score.get_width(), "bold"),

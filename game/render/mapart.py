@@ -460,8 +460,7 @@ def tile_back(surface: pygame.Surface, centre: Point, size: float, name: str | N
         surface.blit(mark, mark.get_rect(center=(centre[0], centre[1] - size * 0.05)))
     for i, who in enumerate(discoverers):
         x = centre[0] - (len(discoverers) - 1) * size * 0.14 + i * size * 0.28
-        theme.draw_shape(surface, theme.tribe_shape(who), (x, centre[1] + size * 0.5), size * 0.11,
-                         theme.tribe_colour(who), theme.WHITE, 1)
+        theme.draw_tribe(surface, who, (x, centre[1] + size * 0.5), size * 0.11, theme.WHITE, 1)
 
 
 def flag(surface: pygame.Surface, centre: Point, size: float, owner: str) -> None:
@@ -478,7 +477,7 @@ def flag(surface: pygame.Surface, centre: Point, size: float, owner: str) -> Non
 
 def marker(surface: pygame.Surface, centre: Point, radius: float, kind: str, knots: int, min_text: int = 12) -> None:
     """A discovery or penalty marker, knot side up (E4, E5): a disc in its kind's colour with its knots."""
-    fill = {"ocean": (70, 150, 210), "island": (110, 170, 90), "penalty": (200, 70, 60)}.get(kind, (200, 200, 200))
+    fill = theme.MARKERS.get(kind, (200, 200, 200))
     pygame.draw.circle(surface, fill, centre, radius)
     pygame.draw.circle(surface, theme.WHITE, centre, radius, max(1, round(radius / 6)))
     if round(radius * 1.3) >= min_text:
@@ -532,7 +531,7 @@ def token(surface: pygame.Surface, centre: Point, radius: float, owner: str, hei
     for i in range(min(height, 4) - 1, 0, -1):
         theme.draw_shape(surface, theme.tribe_shape(owner), (x, y + i * radius * 0.16), radius,
                          shade(colour, 0.55), theme.INK, 1)
-    theme.draw_shape(surface, theme.tribe_shape(owner), (x, y), radius, colour, theme.INK, max(1, round(radius / 8)))
+    theme.draw_tribe(surface, owner, (x, y), radius, theme.INK, max(1, round(radius / 8)))
     size = round(radius * COUNT)
     if size >= min_text:
         label = theme.text(str(height), size, theme.WHITE, "bold")

@@ -22,7 +22,7 @@ from engine import Ruleset
 
 from .. import dice, theme, words
 from ..app import App, scene
-from ..battle import ISLANDERS, LOCAL, BattleModel, Roll, Side, table_cells
+from ..battle import LOCAL, BattleModel, Roll, Side, table_cells
 from ..input import Intent
 from ..theme import Scale
 from ..ui import prompts
@@ -210,8 +210,8 @@ def side_box(screen: pygame.Surface, box: pygame.Rect, side: Side, index: int, m
     screen.set_clip(box.clip(clip))
     x = box.x
     y: float = box.y
-    colour = theme.tribe_colour(side.name) if side.name in theme.TRIBES else ISLANDERS
-    theme.draw_shape(screen, theme.tribe_shape(side.name), (x + unit * 0.35, y + line_h * 0.55), unit * 0.3, colour)
+    theme.draw_tribe(screen, side.name, (x + unit * 0.35, y + line_h * 0.55), unit * 0.3,
+                     fill=None if side.name in theme.TRIBES else theme.LOCAL_WARRIOR)
     screen.blit(theme.text(theme.fit(words.who(side.name), size, box.w - unit, "bold"), size, theme.INK, "bold"),
                 (x + unit * 0.9, y))
     y += line_h

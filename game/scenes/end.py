@@ -76,8 +76,7 @@ class EndScene(Dialog):
             y += text.get_height()
         y += unit
         for p in sorted(self.view["players"], key=lambda p: -eval_fraction(p["vp"])):
-            theme.draw_shape(screen, theme.tribe_shape(p["name"]), (box.x + unit * 3, y + unit * 0.7),
-                             unit * 0.55, theme.tribe_colour(p["name"]), theme.INK, 2)
+            theme.draw_tribe(screen, p["name"], (box.x + unit * 3, y + unit * 0.7), unit * 0.55)
             screen.blit(theme.text(p["name"], scale.body, theme.INK, "bold"), (box.x + unit * 4.2, y))
             vp = theme.text(words.text("end.vp", vp=fraction_text(p["vp"])), scale.body, theme.INK, "bold")
             screen.blit(vp, vp.get_rect(topright=(box.right - unit * 3, y)))

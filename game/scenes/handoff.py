@@ -262,7 +262,7 @@ def banner(screen: pygame.Surface, player: str, title: str, line: str, scale: Sc
     unit = scale.unit
     colour = theme.tribe_colour(player)
     screen.fill(tuple(round(c * 0.35) for c in colour))
-    theme.draw_shape(screen, theme.tribe_shape(player), (w / 2, top), unit * 3, colour, theme.WHITE, 4)
+    theme.draw_tribe(screen, player, (w / 2, top), unit * 3, theme.WHITE, 4)
     y = top + unit * 4.5
     text = theme.text(title, title_size(scale), theme.WHITE, "bold")
     screen.blit(text, text.get_rect(center=(w // 2, round(y))))

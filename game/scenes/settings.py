@@ -1,16 +1,18 @@
 """The settings: the full screen, the controller's rumble, one controller per player in pass and play, the volume
 of the sound effects and of the music, the speed of the animations and the bots, the UI scale, the language and
-the colour-vision aid. A change applies at once (to the game under way too) and is kept for the next run
-(game/settings.py); reached from the title and the pause menu."""
+the colour-vision aid, with a preview of the tribes' colours and the map's marks as each kind of colour vision sees
+them. A change applies at once (to the game under way too) and is kept for the next run (game/settings.py); reached
+from the title and the pause menu."""
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 
 import pygame
 
+from .. import colourvision, sound, theme, words
 from .. import settings as preferences
-from .. import sound, theme, words
 from ..app import App, scene
 from ..match import Match
 from ..theme import UI_SCALES, Scale
@@ -36,6 +38,7 @@ class SettingsScene(MenuPage):
         super().__init__(app)
         self.form = Form()
         self.paper = pygame.Rect(0, 0, 0, 0)
+        self.preview = pygame.Rect(0, 0, 0, 0)
         self.build()
 
     def respoken(self) -> None:
@@ -125,31 +128,42 @@ class SettingsScene(MenuPage):
     # --- drawing ---------------------------------------------------------------------------------------------
 
     def arrange(self, scale: Scale) -> bool:
-        """The rows on a sheet under the heading, in one column or, where that is too tall, two, and Back under
-        them, at these sizes; False where they would not fit the window or a row's words its width."""
-        return any(self.columns(scale, n) for n in (1, 2))
+        """The rows on a sheet under the heading, in one column or, where that is too tall, two, with the colour
+        preview under them or beside the colour-vision aid's row (the last), and Back under them, at these
+        sizes; False where they would not fit the window or a row's words its width."""
+        return any(self.columns(scale, n, beside) for n, beside in ((1, False), (1, True), (2, False)))
 
-    def columns(self, scale: Scale, n: int) -> bool:
+    def columns(self, scale: Scale, n: int, beside: bool) -> bool:
         w, h = self.app.screen.get_size()
         unit = scale.unit
         rows, back = self.form.widgets[:-1], self.form.widgets[-1]
         gap = unit
-        col_w = min((w - unit * 4 - gap * (n - 1)) // n, unit * 34)
+        self.preview = pygame.Rect((0, 0), preview_size(scale))
+        side = self.preview.w + gap if beside else 0
+        col_w = min((w - unit * 4 - gap * (n - 1) - side) // n, unit * 34)
+        inner = col_w * n + gap * (n - 1)
         row_h = round(unit * 2.2 * 1.35)
         per = -(-len(rows) // n)
         top = sheet((w, h), scale).y
-        left = w // 2 - (col_w * n + gap * (n - 1)) // 2
+        left = w // 2 - (inner + side) // 2
         for i, widget in enumerate(rows):
             column, line = divmod(i, per)
             widget.rect = pygame.Rect(left + column * (col_w + gap), round(top + unit + line * (row_h + unit * 0.8)),
                                       col_w, row_h)
         y = top + unit + per * (row_h + unit * 0.8)
+        if beside:
+            self.preview.bottomleft = (left + inner + gap, rows[-1].rect.bottom)
+        else:
+            self.preview.midtop = (left + inner // 2, round(y))
+            y += self.preview.h + unit * 0.8
         back.rect = pygame.Rect(0, 0, unit * 10, round(unit * 2.2))
         back.rect.midtop = (w // 2, round(y))
         y += back.rect.h + unit * 0.8
-        self.paper = pygame.Rect(0, 0, col_w * n + gap * (n - 1) + unit * 2, round(y - top + unit * 0.2))
+        self.paper = pygame.Rect(0, 0, inner + side + unit * 2, round(y - top + unit * 0.2))
         self.paper.midtop = (w // 2, top)
-        return self.paper.bottom <= h - unit // 2 and all(wd.needs(scale.body) <= wd.rect.w for wd in self.form.widgets)
+        return (self.paper.bottom <= h - unit // 2 and self.preview.w <= inner + side
+                and self.preview.top >= top + unit and all(wd.needs(scale.body) <= wd.rect.w
+                                                           for wd in self.form.widgets))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.build()
@@ -158,3 +172,64 @@ class SettingsScene(MenuPage):
         self.page(screen, words.text("settings.title"), self.sizes)
         theme.panel(screen, self.paper, alpha=250)
         self.form.draw(screen, self.sizes.body)
+        draw_preview(screen, self.preview, self.sizes)
+
+
+# --- the preview: the colours as each kind of colour vision sees them ----------------------------------------------
+
+# The preview's spacing, in units: a row of it, a tribe's marker, a mark on the sea.
+ROW, TRIBE, MARK = 2.0, 1.6, 1.45
+
+
+def marks() -> list[theme.Colour]:
+    """The colours the map marks hexes with: each lit hex's role once, and the cursor's."""
+    return [*dict.fromkeys(theme.LIT.values()), theme.HIGHLIGHT]
+
+
+def blocks(scale: Scale) -> tuple[int, int, int]:
+    """The widths of the preview's columns: the kinds of vision's names, the tribes, the marks on the sea (each
+    at least as wide as its caption)."""
+    unit, font = scale.unit, theme.font(scale.small)
+    label = max(font.size(words.text(f"settings.vision.{k}"))[0] for k in colourvision.KINDS)
+    tribes = max(round(unit * TRIBE * len(theme.TRIBES)), font.size(words.text("settings.preview.tribes"))[0])
+    marked = max(round(unit * (MARK * len(marks()) + 0.3)), font.size(words.text("settings.preview.marks"))[0])
+    return label, tribes, marked
+
+
+def preview_size(scale: Scale) -> tuple[int, int]:
+    """The preview's size: a heading, the columns' captions, then a row per kind of vision."""
+    unit = scale.unit
+    label, tribes, marked = blocks(scale)
+    heading = theme.font(scale.small, "semibold").size(words.text("settings.preview"))[0]
+    return max(heading, round(label + unit * 1.2 + tribes + marked)), round(unit * (3 + ROW * len(colourvision.KINDS)))
+
+
+def draw_preview(screen: pygame.Surface, rect: pygame.Rect, scale: Scale) -> None:
+    """The tribes (in the palette in use, with their shapes and patterns) and the map's lit outlines and cursor on
+    the sea, each row as normal vision, protanopia, deuteranopia and tritanopia see them (colourvision.py)."""
+    unit = scale.unit
+    label_w, tribes_w, marks_w = blocks(scale)
+    left, right = rect.x + label_w + unit * 0.6, rect.x + label_w + unit * 1.2 + tribes_w
+    screen.blit(theme.text(words.text("settings.preview"), scale.small, theme.INK, "semibold"), rect.topleft)
+    for key, x, w in (("tribes", left, tribes_w), ("marks", right, marks_w)):
+        caption = theme.text(words.text(f"settings.preview.{key}"), scale.small, theme.MUTED)
+        screen.blit(caption, caption.get_rect(midtop=(round(x + w / 2), rect.y + unit * 1.5)))
+    shown = marks()
+    for row, kind in enumerate(colourvision.KINDS):
+        cy = rect.y + unit * (3 + ROW * (row + 0.5))
+        label = theme.text(words.text(f"settings.vision.{kind}"), scale.small, theme.INK)
+        screen.blit(label, label.get_rect(midleft=(rect.x, round(cy))))
+        for i, tribe in enumerate(theme.TRIBES):
+            x = left + tribes_w / 2 + unit * TRIBE * (i + 0.5 - len(theme.TRIBES) / 2)
+            theme.draw_shape(screen, theme.tribe_shape(tribe), (x, cy), unit * 0.64,
+                             colourvision.simulate(theme.tribe_colour(tribe), kind), theme.INK, 2,
+                             theme.tribe_pattern(tribe))
+        sea = pygame.Rect(round(right + marks_w / 2 - unit * (MARK * len(shown) + 0.3) / 2), round(cy - unit * 0.8),
+                          round(unit * (MARK * len(shown) + 0.3)), round(unit * 1.6))
+        pygame.draw.rect(screen, colourvision.simulate(theme.PRINTED_SEA, kind), sea, border_radius=6)
+        for i, colour in enumerate(shown):
+            hx = sea.x + unit * (0.15 + MARK * (i + 0.5))
+            corners = [(hx + unit * 0.6 * math.cos(math.pi / 3 * k), cy + unit * 0.6 * math.sin(math.pi / 3 * k))
+                       for k in range(6)]
+            thick = 5 if colour == theme.HIGHLIGHT else 3                 # as the map draws a lit hex and a mark
+            pygame.draw.polygon(screen, colourvision.simulate(colour, kind), corners, max(2, round(unit * thick / 18)))

@@ -22,11 +22,6 @@ from ...render.layout import Layout
 from ...render.mapart import Board, MapArt
 from .section import Section
 
-ROLE_COLOURS = {"premove": (120, 220, 255), "explore": (120, 220, 255), "course": (120, 220, 255),
-                "cross": (160, 200, 255), "go": (255, 236, 140), "party": (255, 236, 140),
-                "build": (150, 235, 140), "battle": (255, 120, 100), "retreat": (255, 170, 120),
-                "choose": (255, 255, 255)}
-
 
 def home_zoom(camera: Camera, art: MapArt) -> float:
     """The zoom a table opens at: the map as large on any screen (1.22 at 720 lines), and close enough that its
@@ -193,8 +188,8 @@ class MapSection(Section):
         for h, role in gestures.hex_roles(table.plan).items():
             colour = colours.get(role)
             if colour is None:
-                colour = colours[role] = theme.mix(ROLE_COLOURS.get(role, (255, 255, 255)), (255, 255, 255),
-                                                   0.3 * pulse)
+                colour = colours[role] = theme.mix(theme.LIT.get(role, theme.LIT["choose"]), theme.WHITE,
+                                                   theme.LIT_PULSE * pulse)
             self.outline(screen, h, colour, 3, self.layout.size * 0.9)
         m = self.rules.map
         for path in self.shown_routes():
