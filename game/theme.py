@@ -290,7 +290,6 @@ def fit(words: str, size: int, width: float, weight: str = "regular") -> str:
     return words + "…"
 
 
-@lru_cache(maxsize=4096)
 def wrap(words: str, size: int, width: int, weight: str = "regular") -> tuple[str, ...]:
     """Break a text into lines no wider than `width` pixels (cached: the log wraps the same lines often)."""
     return _wrap(words, size, width, weight, family())

@@ -26,8 +26,8 @@ from fontTools.ttLib import TTCollection, TTFont
 
 FAMILY = "Noto Sans CJK KR"
 VERSION = "2.004"
-# The game's weight (game/theme.py, WEIGHTS) -> the source's: Medium stands for Source Sans Pro's Semibold.
-WEIGHTS = {"Regular": "Regular", "Medium": "Medium", "Bold": "Bold"}
+# The weights made: the game's regular, semibold (Medium stands for Source Sans Pro's Semibold) and bold.
+WEIGHTS = ("Regular", "Medium", "Bold")
 KEEP: dict[str, tuple[int, int]] = {
     "Basic Latin": (0x0020, 0x007E),
     "Latin-1 Supplement (the half, the times sign, the middle dot, guillemets, accented letters)": (0x00A0, 0x00FF),
@@ -55,8 +55,8 @@ def source(folder: Path, weight: str) -> TTFont:
     """The Korean face of a weight: the OTF if there is one, else the Korean face of the collection."""
     otf = folder / f"NotoSansCJKkr-{weight}.otf"
     if otf.exists():
-        return TTFont(otf)
-    for face in TTCollection(folder / f"NotoSansCJK-{weight}.ttc").fonts:
+        return TTFont(otf, recalcTimestamp=False)          # the same bytes at each run
+    for face in TTCollection(folder / f"NotoSansCJK-{weight}.ttc", recalcTimestamp=False).fonts:
         if face["name"].getDebugName(1) in (FAMILY, f"{FAMILY} {weight}"):
             return face
     raise SystemExit(f"no {FAMILY} face in {folder / f'NotoSansCJK-{weight}.ttc'}")
@@ -75,9 +75,9 @@ def make(font: TTFont, out: Path) -> None:
 
 
 def fit_lines(font: TTFont) -> None:
-    """A line as tall as its Latin and Hangul letters reach (1.29 em), not the CJK font's 1.45 em, kept for the
+    """A line as tall as its Latin and Hangul letters reach (1.26-1.29 em), not the CJK font's 1.45 em, made for
     ideographs and vertical marks: the game's widgets are laid out for Source Sans Pro's 1.26 em lines, and a
-    Korean label in a box made for them would spill out by a few pixels."""
+    Korean label in a box made for them would spill out by a pixel or more."""
     glyphs, cmap = font.getGlyphSet(), font.getBestCmap()
     tops, bottoms = [], []
     for low, high in LINE:
@@ -99,12 +99,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", type=Path, help="where NotoSansCJKkr-<weight>.otf or NotoSansCJK-<weight>.ttc are")
     args = parser.parse_args()
-    for weight, made in WEIGHTS.items():
+    for weight in WEIGHTS:
         font = source(args.folder, weight)
         version = font["head"].fontRevision
         if f"{version:.3f}" != VERSION:
             print(f"note: {weight} is version {version:.3f}, not {VERSION}: the coverage test tells", file=sys.stderr)
-        out = HERE / f"NotoSansCJKkr-{made}-subset.otf"
+        out = HERE / f"NotoSansCJKkr-{weight}-subset.otf"
         make(font, out)
         print(f"{out.name}: {out.stat().st_size / 1e6:.2f} MB")
 

@@ -91,8 +91,10 @@ def test_the_korean_family_draws_korean_and_hangul_in_any_language_and_a_switch_
     assert theme.drawn_with("Français", theme.family()) == theme.LATIN
     assert theme.drawn_with("‹ 한국어 ›", theme.family()) == theme.KOREAN
     assert theme.font(20, "bold").size("‹ 한국어 ›") == theme.text("‹ 한국어 ›", 20, weight="bold").get_size()
-    latin = theme.text("Tonga 9", 20)
+    latin, room = theme.text("Tonga 9", 20), theme.font(20).size("Tonga Samoa")[0]
+    assert theme.wrap("Tonga Samoa", 20, room) == ("Tonga Samoa",)
     monkeypatch.setattr(words, "language", "ko")
     assert theme.family() == theme.KOREAN
     korean = theme.text("Tonga 9", 20)
     assert korean.get_size() != latin.get_size() and theme.font(20).size("Tonga 9") == korean.get_size()
+    assert theme.wrap("Tonga Samoa", 20, room) == ("Tonga", "Samoa"), "wrapped again in the wider Korean letters"
