@@ -290,13 +290,13 @@ def fit(words: str, size: int, width: float, weight: str = "regular") -> str:
     return words + "…"
 
 
-def wrap(words: str, size: int, width: int, weight: str = "regular") -> tuple[str, ...]:
+def wrap(words: str, size: int, width: float, weight: str = "regular") -> tuple[str, ...]:
     """Break a text into lines no wider than `width` pixels (cached: the log wraps the same lines often)."""
     return _wrap(words, size, width, weight, family())
 
 
 @lru_cache(maxsize=4096)
-def _wrap(words: str, size: int, width: int, weight: str, family: str) -> tuple[str, ...]:
+def _wrap(words: str, size: int, width: float, weight: str, family: str) -> tuple[str, ...]:
     f = _font(size, weight, family)
     lines: list[str] = []
     line = ""
