@@ -98,3 +98,26 @@ def test_the_korean_family_draws_korean_and_hangul_in_any_language_and_a_switch_
     korean = theme.text("Tonga 9", 20)
     assert korean.get_size() != latin.get_size() and theme.font(20).size("Tonga 9") == korean.get_size()
     assert theme.wrap("Tonga Samoa", 20, room) == ("Tonga", "Samoa"), "wrapped again in the wider Korean letters"
+
+
+def test_a_game_in_another_language_opens_no_korean_file_until_a_text_has_hangul(app, monkeypatch):
+    """The Korean files (2 MB each) cost a game in English nothing: the title is drawn without them; the settings'
+    language row, which names Korean in its own words, opens them."""
+    from game import scenes  # noqa: F401 - the scenes registered
+
+    opened: list[str] = []
+    made = theme.Font.__init__
+
+    def noted(font: theme.Font, size: int, weight: str, family: str) -> None:
+        opened.append(family)
+        made(font, size, weight, family)
+
+    monkeypatch.setattr(theme.Font, "__init__", noted)
+    for cache in (theme._font, theme._text, theme._wrap):
+        cache.cache_clear()
+    app.reset(app.make("title"))
+    app.settle()
+    assert opened and theme.KOREAN not in opened
+    app.push(app.make("settings"))
+    app.settle()
+    assert theme.KOREAN in opened
