@@ -6,6 +6,7 @@ so the row draws to a surface of the television's size, as the full screen does 
 fought in the overlay, the die rolling in its tray.
 
     python bench/client.py [--frames N] [--launches N]
+    python bench/client.py --program dist/paradise/paradise [--launches N]    the built program's first frame only
 """
 from __future__ import annotations
 
@@ -35,13 +36,13 @@ from game.match import Match  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 
 
-def first_frame(launches: int) -> list[float]:
-    """Seconds from starting `python main.py` to its first frame (the title scene)."""
+def first_frame(launches: int, program: list[str]) -> list[float]:
+    """Seconds from starting the program (`python main.py`, or the built one) to its first frame (the title)."""
     out = []
     with tempfile.TemporaryDirectory() as data:
         for _ in range(launches):
             start = time.time()
-            done = subprocess.run([sys.executable, "main.py", "--data-dir", data], cwd=ROOT, capture_output=True,
+            done = subprocess.run([*program, "--data-dir", data], cwd=ROOT, capture_output=True,
                                   text=True, env={**os.environ, "PARADISE_FIRST_FRAME": "1"}, check=False)
             stamp = float(done.stdout.split("first frame at ")[1].split()[0])
             out.append(stamp - start)
@@ -155,10 +156,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--launches", type=int, default=5)
+    parser.add_argument("--program", default=None, help="time this built program's first frame, and nothing else")
     args = parser.parse_args()
-    launch = first_frame(args.launches)
+    launch = first_frame(args.launches, [args.program] if args.program else [sys.executable, "main.py"])
     print(f"first frame: median {statistics.median(launch):.3f} s, best {min(launch):.3f} s "
           f"over {len(launch)} launches (target 0.5 s)")
+    if args.program:
+        return
     pygame.display.init()
     pygame.font.init()
     hd, tv = (1920, 1080), (3840, 2160)
