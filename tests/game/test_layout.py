@@ -482,10 +482,7 @@ FACTORIES: dict[str, Callable[[Bench], Scene]] = {
 
 # The cases in another language that fail today, each a strict xfail saying what is wrong (fixed, it fails until
 # its entry goes): (language, scene) -> (the windows and scales where it fails, none: all of them; what is wrong).
-SPOKEN_FAULTS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {
-    ("fr", "help"): (("1280x800-1.5",),
-                     "the search field's 'Tapez pour chercher dans les règles' (help.search) is shortened"),
-}
+SPOKEN_FAULTS: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {}
 
 
 def case(name: str, size: tuple[int, int], ui: float, language: str = catalog.SOURCE) -> Any:
