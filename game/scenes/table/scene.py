@@ -54,6 +54,7 @@ class TableScene(Scene):
         self.shown_version = 0
         self.pending = False                       # a newer view waits for the animations to end
         self.landed: anim.DieThrow | None = None   # the last throw whose landing the pad felt
+        self.felt: BattleModel | None = None       # the battle whose outcome shook the pad
         self.anim = anim.Queue(self.apply_events, self.follow)
         self.legal: list[engine.Action] = []
         self.plan = gestures.Plan()
@@ -175,7 +176,8 @@ class TableScene(Scene):
                 self.overlays.put("battle", BattleModel.from_event(event))
             elif self.battle is not None and event.get("hex") == self.battle.hex:
                 self.battle.apply(event)
-                if event.get("kind") in OUTCOMES:
+                if event.get("kind") in OUTCOMES and self.felt is not self.battle:
+                    self.felt = self.battle           # one long shake a battle, however many outcomes it has
                     self.app.rumble(*RUMBLE_OUTCOME)
 
     def enter(self) -> None:
