@@ -195,3 +195,22 @@ def test_the_glossary_finds_its_words_in_any_of_their_forms(made_catalog):
     assert "canoë de guerre" in found and "hexagone inconnu" in found
     words.set_language("en")
     assert "war canoe" in [t.word for t in help.terms_in("Two war canoes sail")]
+
+
+@pytest.mark.parametrize(("argv", "stored", "environ", "spoken"), [
+    ([], {}, {"LANG": "it_IT.UTF-8"}, "it"),                       # the first run: the system's language
+    ([], {"language": "ko"}, {"LANG": "it_IT.UTF-8"}, "ko"),        # then the settings' choice
+    (["--lang", "fr"], {"language": "ko"}, {"LANG": "it_IT.UTF-8"}, "fr"),   # and --lang over both
+    (["--screenshot", "x.png"], {}, {"LANG": "it_IT.UTF-8"}, "en"),          # pictures: English unless told
+])
+def test_the_language_comes_from_lang_then_the_settings_then_the_system(monkeypatch, tmp_path, argv, stored,
+                                                                         environ, spoken):
+    import main
+    from game import client
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in environ.items():
+        monkeypatch.setenv(var, value)
+    monkeypatch.setattr(catalog.locale, "getlocale", lambda: (None, None))
+    args = main.parse_args(argv + ["--data-dir", str(tmp_path)])
+    assert client.settings_from(args, tmp_path, stored).language == spoken
