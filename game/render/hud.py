@@ -277,7 +277,10 @@ def log_rows(rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int, s
         wrapped += [(part, rule, i == 0) for i, part in enumerate(parts)]
     visible = max(1, inner.h // line_h)
     end = max(0, len(wrapped) - scroll)
-    shown = wrapped[max(0, end - visible):end]
+    start = first = max(0, end - visible)
+    while first < end and not wrapped[first][2]:
+        first += 1                      # a line shows whole or not at all: never the tail of a wrapped line
+    shown = wrapped[first if first < end else start:end]
     top = inner.bottom - len(shown) * line_h
     return inner, [(line, rule, first, top + i * line_h) for i, (line, rule, first) in enumerate(shown)]
 

@@ -116,6 +116,18 @@ def test_help_at_the_table_opens_the_rule_behind_what_is_pointed_at(app, rules):
     assert app.top.code == code, "the refusal just shown"
 
 
+def test_the_log_never_begins_with_the_tail_of_a_wrapped_line(app):
+    """The log shows its newest lines at the bottom; at the top a long line shows whole or not at all (the window
+    showed "...in Tongareva (1304)." with the line's start scrolled away)."""
+    long = "Hiva places a face-down tile in Tongareva (1304) and keeps it hidden from everyone else for now."
+    for height, n in itertools.product(range(6, 14), range(1, 6)):
+        rect = pygame.Rect(0, 0, app.scale.unit * 16, app.scale.unit * height)
+        lines = [(long, "E4.2")] * n + [("Turn 4: Turn order.", "T1")]
+        _, rows = hud.log_rows(rect, lines, 0, app.scale)
+        assert rows[0][2], f"{n} lines in {height} units: the first row shown is a line's first row"
+        assert rows[-1][0] == "Turn 4: Turn order.", "the newest line is always shown"
+
+
 def test_a_click_on_a_log_line_opens_its_rule_and_the_pause_menu_has_the_rules(app, rules):
     table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "exploration"})
     click(app, screen_of(table, "0807"))                 # the pre-move: a line in the log
