@@ -5,6 +5,7 @@ readable from the couch). Rendered text is cached: labels repeat every frame.
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -63,7 +64,7 @@ TRIBES: dict[str, tuple[Colour, str, str]] = {
     "Hiva": ((126, 70, 170), "triangle", "dots"),
     "Raiatea": ((30, 160, 150), "diamond", "hatch"),
 }
-NOBODY = ((128, 128, 128), "circle", "plain")      # anyone else (the local warriors in a battle)
+NOBODY = ((128, 128, 128), "hexagon", "plain")     # anyone else (the local warriors in a battle): no tribe's shape
 
 
 def mix(a: Colour, b: Colour, t: float) -> Colour:
@@ -105,7 +106,7 @@ def draw_tribe(surface: pygame.Surface, name: str, centre: tuple[float, float], 
 
 
 def outline(shape: str, centre: tuple[float, float], r: float) -> list[tuple[float, float]]:
-    """The corners of a square, triangle or diamond of this radius (a circle has none)."""
+    """The corners of a square, triangle, diamond or hexagon of this radius (a circle has none)."""
     x, y = centre
     if shape == "square":
         return [(x - r * .85, y - r * .85), (x + r * .85, y - r * .85), (x + r * .85, y + r * .85),
@@ -114,6 +115,8 @@ def outline(shape: str, centre: tuple[float, float], r: float) -> list[tuple[flo
         return [(x, y - r * 1.1), (x + r, y + r * .75), (x - r, y + r * .75)]
     if shape == "diamond":
         return [(x, y - r * 1.1), (x + r, y), (x, y + r * 1.1), (x - r, y)]
+    if shape == "hexagon":
+        return [(x + r * math.cos(a), y + r * math.sin(a)) for a in (math.pi / 3 * k for k in range(6))]
     return []
 
 

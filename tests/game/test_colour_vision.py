@@ -175,11 +175,12 @@ def differing(a: np.ndarray, b: np.ndarray) -> float:
 @pytest.mark.parametrize("aided", [False, True], ids=["default", "aided"])
 def test_the_tribes_markers_differ_in_greyscale(aided):
     """At a token's size on the map (radius 12 px at the table's opening zoom) and in one grey for all, so that
-    no colour helps: the shapes and patterns alone set every two tribes apart."""
+    no colour helps: the shapes and patterns alone set every two tribes apart, and the local warriors (a battle's
+    islanders) from each tribe."""
     theme.set_colour_aid(aided)
     try:
         for radius, fill in ((12, None), (12, (150, 150, 150)), (30, (150, 150, 150))):
-            pictures = {name: grey(name, radius, fill) for name in theme.TRIBES}
+            pictures = {name: grey(name, radius, fill) for name in (*theme.TRIBES, "independent")}
             for a, b in itertools.combinations(pictures, 2):
                 assert differing(pictures[a], pictures[b]) > 0.1, (a, b, radius, fill)
     finally:
