@@ -144,8 +144,15 @@ def terms_in(text: str) -> tuple[Term, ...]:
 @lru_cache(maxsize=64)
 def _terms_in(text: str, language: str) -> tuple[Term, ...]:
     low = text.lower()
-    found = [t for w, t in reference().terms.items() if re.search(_term_pattern(w.lower(), language), low)]
-    return tuple(sorted(found, key=lambda t: -len(t.word)))
+    spans = {t: [m.span() for m in re.finditer(_term_pattern(w.lower(), language), low)]
+             for w, t in reference().terms.items()}
+    found: list[Term] = []
+    covered: list[tuple[int, int]] = []
+    for term in sorted((t for t in spans if spans[t]), key=lambda t: -len(t.word)):
+        if any(not any(a <= start and end <= b for a, b in covered) for start, end in spans[term]):
+            found.append(term)              # a word used on its own, not only inside a longer term ("unknown hex")
+            covered += spans[term]
+    return tuple(found)
 
 
 def _term_pattern(word: str, language: str) -> str:

@@ -24,19 +24,21 @@ def fields(template: str) -> set[str]:
 
 @pytest.fixture
 def made_catalog(tmp_path, monkeypatch):
-    """A language "fr" whose catalog the test writes: (context, English or (one, many), translation or forms)."""
-    def make(*messages: tuple[str, object, object], plural_forms: str = "nplurals=2; plural=(n > 1);") -> None:
-        po = Catalog(locale="fr")
+    """A language (French unless `code` says) whose catalog the test writes: (context, English or (one, many),
+    translation or forms)."""
+    def make(*messages: tuple[str, object, object], plural_forms: str = "nplurals=2; plural=(n > 1);",
+             code: str = "fr") -> None:
+        po = Catalog(locale=code)
         po._set_mime_headers([("Plural-Forms", plural_forms)])
         for context, english, translated in messages:
             po.add(english, translated, context=context)
-        folder = tmp_path / "fr" / "LC_MESSAGES"
+        folder = tmp_path / code / "LC_MESSAGES"
         folder.mkdir(parents=True, exist_ok=True)
         with (folder / "paradise.mo").open("wb") as f:
             write_mo(f, po)
         monkeypatch.setattr(catalog, "locale_dir", lambda: str(tmp_path))
         forget()
-        words.set_language("fr")
+        words.set_language(code)
     yield make
     words.set_language("en")
     forget()
@@ -63,7 +65,7 @@ def test_plurals_follow_the_languages_own_forms(made_catalog):
 
 def test_a_language_with_one_form_says_every_number_alike(made_catalog):
     made_catalog(("item.war_canoe.n", words.EN["item.war_canoe.n"], ("전투 카누 {n}척",)),
-                 plural_forms="nplurals=1; plural=0;")
+                 plural_forms="nplurals=1; plural=0;", code="ko")
     assert words.count(1, "war_canoe") == "전투 카누 1척" and words.count(5, "war_canoe") == "전투 카누 5척"
 
 
@@ -195,6 +197,15 @@ def test_the_glossary_finds_its_words_in_any_of_their_forms(made_catalog):
     assert "canoë de guerre" in found and "hexagone inconnu" in found
     words.set_language("en")
     assert "war canoe" in [t.word for t in help.terms_in("Two war canoes sail")]
+
+
+def test_a_term_inside_a_longer_one_is_not_listed_again(made_catalog):
+    """Korean writes transport canoe 수송카누 and transit 수송: a line about transport canoes is not about the
+    transit; a line that says both lists both."""
+    made_catalog(("help.term.transport canoe", "transport canoe", "수송카누"), ("help.term.transit", "transit", "수송"),
+                 code="ko")
+    assert [t.word for t in help.terms_in("수송카누를 만듭니다")] == ["수송카누"]
+    assert sorted(t.word for t in help.terms_in("수송 중인 수송카누")) == ["수송", "수송카누"]
 
 
 @pytest.mark.parametrize(("argv", "stored", "environ", "spoken"), [
