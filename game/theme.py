@@ -293,6 +293,9 @@ def fit(words: str, size: int, width: float, weight: str = "regular") -> str:
     return words + "…"
 
 
+BREAKS = re.compile(r"[ \t\r\n]+")    # where a line may break: never at a no-break space (French "Tour 3 :")
+
+
 def wrap(words: str, size: int, width: float, weight: str = "regular") -> tuple[str, ...]:
     """Break a text into lines no wider than `width` pixels (cached: the log wraps the same lines often)."""
     return _wrap(words, size, width, weight, family())
@@ -303,7 +306,9 @@ def _wrap(words: str, size: int, width: float, weight: str, family: str) -> tupl
     f = _font(size, weight, family)
     lines: list[str] = []
     line = ""
-    for word in words.split():
+    for word in BREAKS.split(words):
+        if not word:
+            continue
         trial = f"{line} {word}" if line else word
         if f.size(trial)[0] <= width or not line:
             line = trial

@@ -225,3 +225,14 @@ def test_the_language_comes_from_lang_then_the_settings_then_the_system(monkeypa
     monkeypatch.setattr(catalog.locale, "getlocale", lambda: (None, None))
     args = main.parse_args(argv + ["--data-dir", str(tmp_path)])
     assert client.settings_from(args, tmp_path, stored).language == spoken
+
+
+def test_a_line_never_breaks_at_a_no_break_space(app):
+    """French puts a no-break space before ":" and "?": a wrapped line never begins with its ":" (the log showed
+    "Samoa construit en Samoa (0806)" then ": 2 pions.")."""
+    from game import theme
+    said = "Samoa construit en Samoa (0806)\u00a0: 2 pions."
+    for width in range(40, 400, 7):
+        lines = theme.wrap(said, 20, width)
+        assert not any(line.startswith(":") for line in lines) and "\u00a0:" in "".join(lines), width
+    assert any("\u00a0:" in t for t in words.all_texts("fr")), "the French catalog uses them"
