@@ -122,7 +122,7 @@ def outline(shape: str, centre: tuple[float, float], r: float) -> list[tuple[flo
 
 def draw_shape(surface: pygame.Surface, shape: str, centre: tuple[float, float], radius: float, fill: Colour,
                edge: Colour = INK, width: int = 2, pattern: str = "plain") -> None:
-    """A tribe's shape: circle, square, triangle or diamond, filled, with its pattern where the shape is large
+    """A shape (a circle, or one of `outline`'s), filled, with its pattern where the shape is large
     enough to show one (PATTERN_MIN), and outlined."""
     points = outline(shape, centre, radius)
     if points:

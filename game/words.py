@@ -1056,15 +1056,16 @@ def signed(n: int) -> str:
     return text("signed", sign="+" if n > 0 else "", n=n)
 
 
-_TITLES: dict[int, tuple[object, dict[str, str], dict[str, str]]] = {}
+_TITLES: dict[int, tuple[object, dict[str, str], dict[str, str], dict[str, str]]] = {}
 
 
-def _titles(rules: Ruleset) -> tuple[object, dict[str, str], dict[str, str]]:
-    """Card key -> title and event id -> title, made once per ruleset (its records hold mappings, which do not
-    hash, so the cache is keyed by the identity of the card tuple it keeps alive)."""
+def _titles(rules: Ruleset) -> tuple[object, dict[str, str], dict[str, str], dict[str, str]]:
+    """Card key -> title, event id -> title and card key -> power, made once per ruleset (its records hold
+    mappings, which do not hash, so the cache is keyed by the identity of the card tuple it keeps alive)."""
     entry = _TITLES.get(id(rules.cards))
     if entry is None or entry[0] is not rules.cards:
-        entry = (rules.cards, {c.key: c.title for c in rules.cards}, {e["id"]: e["title"] for e in rules.events})
+        entry = (rules.cards, {c.key: c.title for c in rules.cards}, {e["id"]: e["title"] for e in rules.events},
+                 {c.key: c.text for c in rules.cards})
         _TITLES[id(rules.cards)] = entry
     return entry
 
@@ -1081,7 +1082,7 @@ def option_title(key: str, rules: Ruleset) -> str:
 
 def card_text(key: str, rules: Ruleset) -> str:
     """An Arts & Culture card's power in words, in the language in use."""
-    return translate(f"card.{key}.text", next(c.text for c in rules.cards if c.key == key))
+    return translate(f"card.{key}.text", _titles(rules)[3][key])
 
 
 def event_title(key: str, rules: Ruleset) -> str:

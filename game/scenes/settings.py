@@ -5,7 +5,6 @@ them. A change applies at once (to the game under way too) and is kept for the n
 from the title and the pause menu."""
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from functools import partial
 
@@ -221,15 +220,13 @@ def draw_preview(screen: pygame.Surface, rect: pygame.Rect, scale: Scale) -> Non
         screen.blit(label, label.get_rect(midleft=(rect.x, round(cy))))
         for i, tribe in enumerate(theme.TRIBES):
             x = left + tribes_w / 2 + unit * TRIBE * (i + 0.5 - len(theme.TRIBES) / 2)
-            theme.draw_shape(screen, theme.tribe_shape(tribe), (x, cy), unit * 0.64,
-                             colourvision.simulate(theme.tribe_colour(tribe), kind), theme.INK, 2,
-                             theme.tribe_pattern(tribe))
+            theme.draw_tribe(screen, tribe, (x, cy), unit * 0.64,
+                             fill=colourvision.simulate(theme.tribe_colour(tribe), kind))
         sea = pygame.Rect(round(right + marks_w / 2 - unit * (MARK * len(shown) + 0.3) / 2), round(cy - unit * 0.8),
                           round(unit * (MARK * len(shown) + 0.3)), round(unit * 1.6))
         pygame.draw.rect(screen, colourvision.simulate(theme.PRINTED_SEA, kind), sea, border_radius=6)
         for i, colour in enumerate(shown):
             hx = sea.x + unit * (0.15 + MARK * (i + 0.5))
-            corners = [(hx + unit * 0.6 * math.cos(math.pi / 3 * k), cy + unit * 0.6 * math.sin(math.pi / 3 * k))
-                       for k in range(6)]
+            corners = theme.outline("hexagon", (hx, cy), unit * 0.6)
             thick = 5 if colour == theme.HIGHLIGHT else 3                 # as the map draws a lit hex and a mark
             pygame.draw.polygon(screen, colourvision.simulate(colour, kind), corners, max(2, round(unit * thick / 18)))
