@@ -23,7 +23,7 @@ from .ruleset import ConfigError, Ruleset, load_ruleset
 from .saves import SaveError, load, replay, save, state_hash
 from .scenario import ScenarioError, load_scenario
 from .setup import SetupError, deal_homes, new_game
-from .state import Event, GameState
+from .state import Event, GameState, UnknownPlayer
 from .undo import Barrier, Undo, barrier
 from .view import events_since, observe
 from .views import (
@@ -51,7 +51,7 @@ __all__ = [
     "Action", "AreaView", "Barrier", "BattleView", "BuildingView", "CHANCE", "ConfigError", "DecisionKind",
     "DecisionView", "Event", "EventKind", "ExplorationView", "GameState", "HexView", "IllegalAction", "LogEntry",
     "MarkerView", "MovementView", "PieceKind", "PlayerView", "Reason", "Ruleset", "SaveError", "ScenarioError",
-    "SetupError", "SquaresView", "StackView", "StepName", "Undo", "Verb", "View", "apply", "barrier",
+    "SetupError", "SquaresView", "StackView", "StepName", "Undo", "UnknownPlayer", "Verb", "View", "apply", "barrier",
     "chance_outcomes", "current_player", "deal_homes", "events_since", "is_over", "legal_actions", "load",
     "load_ruleset", "load_scenario", "new_game", "observe", "parse_action", "replay", "resolve_chance", "route",
     "save", "state_hash", "views", "vp", "why_not", "winner",

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from . import board, building, exploration, movement
-from .actions import Action
+from .actions import Action, IllegalAction, check_shape
 from .game import current_player, legal_actions
+from .hexmap import HexMap
 from .state import RUMOR, TRANSPORT, WAR_CANOE, GameState
 
 
@@ -32,18 +33,17 @@ RULE_OF_VERB = {"order": "T2", "premove": "E3", "explore": "E4", "cross": "E6.3"
 
 
 def why_not(state: GameState, action: Action) -> Reason | None:
-    """None if the action is legal now; else the first rule it breaks."""
+    """None if the action is legal now; else the first rule it breaks (words that name nothing break the
+    decision's own rule). IllegalAction, as from apply, if `action` is not an Action of texts and numbers."""
+    check_shape(action)
     who = current_player(state)
     if who is None:
         return Reason("V3", "game_over")
     if action in legal_actions(state):
         return None
-    m = state.rules.map
     h = -1
     if action.verb in HEX_VERBS and len(action.args) > HEX_VERBS[action.verb]:
-        label = action.args[HEX_VERBS[action.verb]]
-        if isinstance(label, str) and m.has_name(label):
-            h = m.hex_of(label)
+        h = state.rules.map.named(action.args[HEX_VERBS[action.verb]])
     if h >= 0 and action.verb in CHECKS:
         reason = CHECKS[action.verb](state, action, h)
         if reason is not None:
@@ -160,17 +160,26 @@ CHECKS = {"premove": _premove, "explore": _explore, "go": _go, "party": _party, 
 
 def route(state: GameState, action: Action) -> list[str]:
     """The hexes a move would pass through, for the map to draw before the player commits: the explorer's
-    pre-move route (E3), a party's step, a ride along the transit chain."""
-    m = state.rules.map
-    if action.verb == "premove" and isinstance(state.sub, exploration.Exploration) and action.args:
-        path = exploration.premove_path(state, state.sub.player, m.hex_of(action.args[0]))
-        return [m.labels[h] for h in path]
-    if action.verb == "go" and isinstance(state.sub, movement.Movement) and state.sub.at >= 0 and action.args:
-        return [m.labels[state.sub.at], action.args[0]]
-    if action.verb == "transit" and len(action.args) == 3:
-        return [action.args[1], action.args[2]]
-    if action.verb == "explore" and isinstance(state.sub, exploration.Exploration) and action.args:
-        where = state.explorer[state.sub.player]
-        return [m.labels[where], action.args[0]] if where >= 0 else [action.args[0]]
+    pre-move route (E3), a party's step, a ride along the transit chain; [] for other actions. The action need
+    not be legal, but IllegalAction if it is not an Action of texts and numbers or a hex it names is no hex."""
+    check_shape(action)
+    m, sub = state.rules.map, state.sub
+    verb, args = action
+    if verb == "premove" and isinstance(sub, exploration.Exploration) and args:
+        return [m.labels[h] for h in exploration.premove_path(state, sub.player, _hex(m, args[0]))]
+    if verb == "go" and isinstance(sub, movement.Movement) and sub.at >= 0 and args:
+        return [m.labels[sub.at], m.labels[_hex(m, args[0])]]
+    if verb == "transit" and len(args) == 3:
+        return [m.labels[_hex(m, args[1])], m.labels[_hex(m, args[2])]]
+    if verb == "explore" and isinstance(sub, exploration.Exploration) and args:
+        where, end = state.explorer[sub.player], m.labels[_hex(m, args[0])]
+        return [m.labels[where], end] if where >= 0 else [end]
     return []
 
+
+def _hex(m: HexMap, word: object) -> int:
+    """The hex an action's word names, for route: the word came from a client, so naming no hex is refused."""
+    h = m.named(word)
+    if h < 0:
+        raise IllegalAction(f"no hex is named {word!r}")
+    return h

@@ -135,5 +135,6 @@ def winner(state: GameState) -> str | None:
 
 
 def vp(state: GameState, player: str) -> Fraction:
-    """The player's VP counted from scratch with the cards they have revealed (rule V1)."""
+    """The player's VP counted from scratch with the cards they have revealed (rule V1); UnknownPlayer if no
+    player of the game has that name."""
     return victory.vp(state, state.player_index(player))

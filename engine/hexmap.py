@@ -106,6 +106,10 @@ class HexMap:
     def has_name(self, name: str) -> bool:
         return name in self._names
 
+    def named(self, word: object) -> int:
+        """The hex a word from outside names (as hex_of), or -1: the word may be any value a client sent."""
+        return self._names.get(word, -1) if isinstance(word, str) else -1
+
     def name_of(self, hex_id: int) -> str:
         """The printed IG's name for its hex, otherwise the hex label."""
         return self._display.get(hex_id) or self.labels[hex_id]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 from . import flow, rng
 from .ruleset import PIECES, Ruleset
@@ -31,6 +31,8 @@ class SetupError(ValueError):
 
 def check_options(rules: Ruleset, options: Mapping[str, Any] | None) -> dict[str, Any]:
     """Options of the advanced rules (section A): known ids only; flags are booleans, A6 a VP target or off."""
+    if options is not None and not isinstance(options, Mapping):
+        raise SetupError(f"the options are a mapping of option ids to values, got {type(options).__name__}")
     chosen = dict(options or {})
     out: dict[str, Any] = {}
     for key, value in chosen.items():
@@ -49,7 +51,10 @@ def check_options(rules: Ruleset, options: Mapping[str, Any] | None) -> dict[str
 
 
 def choose_homes(rules: Ruleset, homes: Sequence[str] | int, seed: int) -> tuple[list[str], list[int]]:
-    """The seat order of homes: as given, or dealt at random for a player count (rule S4)."""
+    """The seat order of homes: as given, or dealt at random for a player count (rule S4). Both come from
+    outside (a new-game screen, a save, a script), so any other seed or homes is a SetupError."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError(f"the seed must be a whole number, got {seed!r}")
     streams = rng.initial_streams(seed)
     if isinstance(homes, int) and not isinstance(homes, bool):
         if homes not in rules.setups:
@@ -59,7 +64,9 @@ def choose_homes(rules: Ruleset, homes: Sequence[str] | int, seed: int) -> tuple
         while pool:
             dealt.append(pool.pop(rng.below(streams, rng.STREAM["setup"], len(pool))))
         return dealt, streams
-    names = list(cast("Sequence[str]", homes))         # a bool fails here (not iterable), as before
+    if isinstance(homes, str) or not isinstance(homes, Sequence) or not all(isinstance(n, str) for n in homes):
+        raise SetupError(f"the homes are a player count or a list of homes' names (rule S2), got {homes!r:.80}")
+    names = list(homes)
     if len(names) not in rules.setups:
         raise SetupError(f"Conquest of Paradise is for 2 to 4 players, not {len(names)}")
     expected = rules.setups[len(names)].homes
@@ -71,15 +78,14 @@ def choose_homes(rules: Ruleset, homes: Sequence[str] | int, seed: int) -> tuple
 
 def deal_homes(rules: Ruleset, players: int, seed: int) -> list[str]:
     """S4: the homes in seat order that new_game deals for this player count and seed (a new-game screen shows
-    each seat its home before the game starts)."""
+    each seat its home before the game starts). SetupError for another count or seed."""
     return choose_homes(rules, players, seed)[0]
 
 
 def new_game(rules: Ruleset, homes: Sequence[str] | int, seed: int,
              options: Mapping[str, Any] | None = None) -> GameState:
-    """Set up a game (S1-S5) and start turn 1 at the Turn-order step."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError(f"the seed must be a whole number, got {seed!r}")
+    """Set up a game (S1-S5) and start turn 1 at the Turn-order step; SetupError for homes, a seed or options
+    that the rules do not allow."""
     names, streams = choose_homes(rules, homes, seed)
     s = empty_state(rules, names, seed, check_options(rules, options), streams)
     s.start = {"seed": seed, "homes": homes if isinstance(homes, int) else list(homes), "options": dict(s.options)}

@@ -49,6 +49,14 @@ KIND_INDEX = {kind: i for i, kind in enumerate(PIECES)}
 TRANSPORT, WAR_CANOE, BAND, COLONY, RUMOR = range(5)
 
 
+class UnknownPlayer(KeyError, ValueError):
+    """A player's name that names nobody in this game (observe, events_since, vp). A KeyError (the player is looked
+    up by name) and a ValueError (a bad argument), so either `except` catches it; its message names the players."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown player"
+
+
 class Event(NamedTuple):
     """What happened, for the log and the client's animations. `visible` is None (everyone) or player indices.
     (A named tuple: many are made every turn, and tuples are the cheapest immutable records.) `data` holds
@@ -342,10 +350,11 @@ class GameState:
         return len(self.names)
 
     def player_index(self, name: str) -> int:
-        try:
+        """The seat of the player named `name`, which may come from outside (a client, a text): UnknownPlayer
+        for anything else, a number or a list included."""
+        if isinstance(name, str) and name in self.names:
             return self.names.index(name)
-        except ValueError:
-            raise KeyError(f"no player is named {name!r}; players: {', '.join(self.names)}") from None
+        raise UnknownPlayer(f"no player is named {name!r}; players: {', '.join(self.names)}")
 
     def villages(self, hex_id: int) -> int:
         return self.green_villages[hex_id] + self.ia_villages[hex_id]

@@ -30,16 +30,9 @@ from .state import (
     Event,
     GameState,
 )
+from .state import UnknownPlayer as UnknownPlayer  # raised by state.player_index; its old home, kept for importers
 from .victory import threshold
 from .views import Decision, DecisionView, HexView, LogEntry, StackView, View
-
-
-class UnknownPlayer(KeyError, ValueError):
-    """observe() was asked for someone who does not play in this game. A KeyError (the player is looked up by
-    name) and a ValueError (a bad argument), so either `except` catches it; its message names the players."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "unknown player"
 
 
 def _place(state: GameState, where: int) -> str:
@@ -60,11 +53,9 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
     others had, such as the secret builds (B1.2, X8); `log_size` is how many the player sees in all, so a client
     that keeps the log asks for `since=log_size` next time and reads only what is new. UnknownPlayer (a KeyError and a
     ValueError) if `player` is not in the game; ValueError if `since` is not a whole number from 0."""
-    if player is not None and (not isinstance(player, str) or player not in state.names):
-        raise UnknownPlayer(f"no player is named {player!r}; players: {', '.join(state.names)}")
+    me = PUBLIC if player is None else state.player_index(player)
     if type(since) is not int or since < 0:
         raise ValueError(f"since is an index into the log, a whole number from 0, got {since!r}")
-    me = PUBLIC if player is None else state.names.index(player)
     rules, labels = state.rules, state.rules.map.labels
     cards = rules.cards
     view: View = {
@@ -134,12 +125,11 @@ def decision(state: GameState) -> DecisionView:
 
 def events_since(state: GameState, player: str | None, since: int = 0) -> tuple[list[LogEntry], int]:
     """The log entries observe() would give (the player's own, from the player's index `since`; None: the public
-    ones) and `log_size`, without the rest of the view: a client reading new events after every action."""
-    if player is not None and (not isinstance(player, str) or player not in state.names):
-        raise UnknownPlayer(f"no player is named {player!r}; players: {', '.join(state.names)}")
+    ones) and `log_size`, without the rest of the view: a client reading new events after every action.
+    UnknownPlayer and ValueError as observe()."""
+    me = PUBLIC if player is None else state.player_index(player)
     if type(since) is not int or since < 0:
         raise ValueError(f"since is an index into the log, a whole number from 0, got {since!r}")
-    me = PUBLIC if player is None else state.names.index(player)
     return _log(state, me, since), len(state.log) - state.unseen[me]
 
 
