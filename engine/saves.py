@@ -10,12 +10,9 @@ whose scenario queued outcomes is marked `"arranged": true` (`is_arranged`).
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import re
-import tempfile
 from array import array
 from pathlib import Path
 from typing import Any
@@ -24,7 +21,7 @@ from . import flow
 from .actions import Action, IllegalAction
 from .game import apply, parse_action, resolve_chance
 from .ruleset import Ruleset
-from .schema import TooLarge, read_capped
+from .schema import TooLarge, read_capped, write_atomically
 from .state import CHANCE_ACTOR, STEP_NAMES, GameState
 
 FORMAT = "paradise-save"
@@ -120,40 +117,15 @@ def save_data(state: GameState) -> dict[str, Any]:
 
 
 def save(state: GameState, path: str | os.PathLike[str]) -> None:
-    """Write the game to `path` atomically (temporary file in the same folder, then rename). SaveError if the
-    folder does not exist. Temporary files that an earlier save to the same path left behind (the program was
-    killed while writing) are removed: only `.<name>.XXXXXXXX.tmp`, the names this function makes for `path`."""
+    """Write the game to `path` atomically (schema.write_atomically: a temporary file in the same folder, then a
+    rename; the temporaries of killed saves to the same path are removed). SaveError if the folder does not
+    exist."""
     target = Path(path)
     folder = target.parent
     if not folder.is_dir():
         what = "is not a folder" if folder.exists() else "does not exist"
         raise SaveError(f"cannot save to {path}: the folder {str(folder)!r} {what}")
-    text = json.dumps(save_data(state), indent=1)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _remove_stale_temporaries(target)
-
-
-def _remove_stale_temporaries(target: Path) -> None:
-    """Delete the temporary files of killed saves to `target` (tempfile.mkstemp's 8 random characters between
-    the prefix and the suffix save() gives it), and nothing else."""
-    pattern = re.compile(rf"\.{re.escape(target.name)}\.[a-z0-9_]{{8}}\.tmp\Z")
-    try:
-        entries = list(os.scandir(target.parent))
-    except OSError:
-        return
-    for entry in entries:
-        if pattern.match(entry.name) and entry.is_file(follow_symlinks=False):
-            with contextlib.suppress(OSError):
-                os.unlink(entry.path)
+    write_atomically(target, json.dumps(save_data(state), indent=1).encode("utf-8"))
 
 
 def load(path: str | os.PathLike[str], rules: Ruleset | None = None) -> GameState:

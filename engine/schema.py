@@ -6,9 +6,11 @@ this error formatting.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import stat
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -88,6 +90,53 @@ def read_bytes_capped(path: str | os.PathLike[str], limit: int) -> bytes:
 def read_capped(path: str | os.PathLike[str], limit: int) -> str:
     """A UTF-8 text file of at most `limit` bytes (read_bytes_capped); UnicodeDecodeError passes."""
     return read_bytes_capped(path, limit).decode("utf-8")
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write a file whole or not at all: a temporary file beside it under a name of its own (mkstemp: never a file
+    that is there already, nor a link's target), flushed to the disk, renamed over `path`, and the folder's entry
+    flushed too, so that a kill or a power cut at any moment leaves the old file or the new one. The temporaries
+    that earlier writes to `path` left when they were killed midway are removed. OSError passes, and no temporary
+    is left behind."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _sync_folder(path.parent)
+    remove_stale_temporaries(path.parent, re.escape(path.name))
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the folder's entries, so that a rename outlives a power cut (where the system allows it)."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def remove_stale_temporaries(folder: Path, names: str) -> None:
+    """Delete the temporary files that killed writes (write_atomically) left in `folder` for the files whose names
+    match the regular expression `names`: only `.<name>.XXXXXXXX.tmp`, mkstemp's 8 random characters between the
+    prefix and the suffix write_atomically gives it, and only files. Called by a folder's writer after its own
+    write: a game's autosaves have one writer, its window (game/gamelock.py), so no write under way loses its file."""
+    pattern = re.compile(rf"\.(?:{names})\.[a-z0-9_]{{8}}\.tmp\Z")
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if pattern.match(entry.name) and entry.is_file(follow_symlinks=False):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
 
 
 class YamlLimit(yaml.YAMLError):

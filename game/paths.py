@@ -6,7 +6,6 @@ replace or unpack to a temporary place (ENV-NOTES, PyInstaller).
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -34,10 +33,3 @@ def default_data_dir() -> Path:
 def ensure_dir(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write a small file whole or not at all: a temporary file beside it, then a rename."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)

@@ -4,9 +4,11 @@ one zip archive (`.paradise`), deflated so that hidden facts (the face-down tile
 not readable at a glance. It is no lock: the README says what a PIN protects against.
 
 Written atomically (a temporary file in the same folder, flushed to the disk, then renamed over the old one): a
-kill at any moment leaves the old save or the new one, never half of one. Read with every size capped (the
-file, and each member as it is inflated: a zip bomb stops at the cap), from regular files only (a folder, a
-device or a FIFO is refused before anything is read), and every failure is one SaveError line.
+kill at any moment leaves the old save or the new one, never half of one, and the temporary a killed write left is
+removed by the next write to the folder. Read by game/untrusted.py, which refuses what it cannot prove whole: every
+size capped (the file, and each member as it is inflated: a zip bomb stops at the cap), regular files only (a
+folder, a device or a FIFO is refused before anything is read), members stored or deflated and never encrypted;
+every failure is one SaveError line, so that a damaged autosave is passed over for the one before.
 
 A save of the two-file form written before (the engine's JSON, and `<name>.seats.json` beside it) still opens;
 without its seats file every seat is taken as a human's.
@@ -22,7 +24,6 @@ import json
 import os
 import re
 import secrets
-import tempfile
 import zipfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -30,17 +31,20 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.schema import NotAFile, TooLarge, read_bytes_capped
+from engine.schema import remove_stale_temporaries, write_atomically
+
+from . import untrusted
 
 SUFFIX = ".paradise"
 FORMAT = "paradise-save-file"
 VERSION = 1
 FILE_BYTES = 8 << 20                  # a whole save file (a 4-player game of 40 turns is about 40 KB deflated)
-MEMBER_BYTES = {"game.json": engine.saves.SAVE_BYTES, "seats.json": 1 << 16, "meta.json": 1 << 16,
-                "picture.png": 1 << 20}
+MEMBER_BYTES = {"format.json": 1 << 10, "game.json": engine.saves.SAVE_BYTES, "seats.json": 1 << 16,
+                "meta.json": 1 << 16, "picture.png": 1 << 20}
 KEEP = 3                              # autosaves kept per game
 ZIP_MAGIC = b"PK\x03\x04"
 AUTOSAVES = "autosaves"
+AUTOSAVE_NAME = rf"\d{{6,}}{re.escape(SUFFIX)}"     # a game's autosaves, numbered as they are written
 
 
 @dataclass
@@ -79,7 +83,8 @@ class Meta:
 @dataclass
 class Contents:
     """A save's parts: the engine's save data, the seats (name -> human or a bot level), each human seat's
-    pass-and-play settings as stored, the public facts and the picture (PNG bytes, or None). `seatless`: a
+    pass-and-play settings as stored, the public facts and the picture (bytes as the file holds them, checked
+    where they are decoded: game/scenes/saves.py; or None). `seatless`: a
     two-file save found without its seats file, whose every seat is taken as a human's."""
     game: dict[str, Any]
     seats: dict[str, str]
@@ -97,8 +102,8 @@ def new_game_id() -> str:
 
 def write(path: Path, contents: Contents) -> None:
     """Write the save atomically: a temporary file beside it, flushed to the disk, renamed over `path`, and
-    the folder's entry flushed too. SaveError (one line) if the folder is missing or cannot be written; the save
-    that was there is then untouched."""
+    the folder's entry flushed too (engine.schema.write_atomically). SaveError (one line) if the folder is missing
+    or cannot be written; the save that was there is then untouched."""
     folder = path.parent
     if not folder.is_dir():
         what = "is not a folder" if folder.exists() else "does not exist"
@@ -112,43 +117,21 @@ def write(path: Path, contents: Contents) -> None:
         if contents.picture is not None:
             archive.writestr("picture.png", contents.picture, zipfile.ZIP_STORED)      # PNG is deflated already
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        write_atomically(path, data.getvalue())
     except OSError as exc:
         raise engine.SaveError(f"cannot save to {path}: {exc.strerror or exc}", kind="unwritable") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data.getvalue())
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise engine.SaveError(f"cannot save to {path}: {exc.strerror or exc}", kind="unwritable") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: Path) -> None:
-    """Flush the folder's entries, so that the rename outlives a power cut (where the system allows it)."""
-    with contextlib.suppress(OSError, AttributeError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 # --- reading --------------------------------------------------------------------------------------------------
 
 def read(path: Path) -> Contents:
     """A save's parts, checked as far as they can be without replaying the game (engine.from_data replays
-    it); SaveError with one line naming the file otherwise."""
-    raw = _read_file(path)
-    if raw.startswith(ZIP_MAGIC):
-        return _read_archive(path, raw)
-    return _read_two_files(path, raw)
+    it); SaveError with one line naming the file otherwise, whatever the file holds."""
+    try:
+        raw = untrusted.read(path, FILE_BYTES, "save")
+        return _read_archive(path, raw) if raw.startswith(ZIP_MAGIC) else _read_two_files(path, raw)
+    except untrusted.Refused as exc:
+        raise engine.SaveError(str(exc), kind=exc.kind) from None
 
 
 def read_meta(path: Path) -> Meta:
@@ -156,42 +139,9 @@ def read_meta(path: Path) -> Meta:
     return read(path).meta
 
 
-def _read_file(path: Path) -> bytes:
-    try:
-        return read_bytes_capped(path, FILE_BYTES)
-    except FileNotFoundError:
-        raise engine.SaveError(f"no save at {path}", kind="missing") from None
-    except TooLarge as exc:
-        raise engine.SaveError(f"the save {path} is {exc}: a save is at most {FILE_BYTES:,} bytes",
-                               kind="too_large") from None
-    except NotAFile:
-        raise engine.SaveError(f"{path} is not a save file (a folder, a device or a pipe)",
-                               kind="not_a_file") from None
-    except (OSError, ValueError) as exc:
-        raise engine.SaveError(f"cannot read the save {path}: {getattr(exc, 'strerror', None) or exc}",
-                               kind="unreadable") from None
-
-
-def _json(text: bytes, what: str) -> Any:
-    try:
-        return json.loads(text.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise engine.SaveError(f"{what} is not valid JSON (damaged or truncated?)") from None
-    except RecursionError:
-        raise engine.SaveError(f"{what} is nested too deeply to be part of a save") from None
-    except (ValueError, MemoryError) as exc:
-        raise engine.SaveError(f"{what} cannot be read: {exc}") from None
-
-
 def _read_archive(path: Path, raw: bytes) -> Contents:
-    try:
-        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
-            parts = {name: _member(archive, name) for name in MEMBER_BYTES if name in archive.namelist()}
-            head = _json(_member(archive, "format.json", 1 << 10), f"{path}: format.json")
-    except engine.SaveError:
-        raise
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, KeyError, OSError, EOFError, ValueError) as exc:
-        raise engine.SaveError(f"the save {path} is damaged ({exc})") from None
+    parts = untrusted.zip_members(raw, MEMBER_BYTES, f"the save {path}", optional=("picture.png",))
+    head = untrusted.parse_json(parts["format.json"], f"{path}: format.json") if "format.json" in parts else None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise engine.SaveError(f"{path} is not a Paradise save")
     if head.get("version") != VERSION:
@@ -200,28 +150,15 @@ def _read_archive(path: Path, raw: bytes) -> Contents:
     missing = [name for name in ("game.json", "seats.json", "meta.json") if name not in parts]
     if missing:
         raise engine.SaveError(f"the save {path} lacks {', '.join(missing)}")
-    game = _json(parts["game.json"], f"{path}: game.json")
-    seats, settings = _seats(_json(parts["seats.json"], f"{path}: seats.json"), f"{path}: seats.json")
+    game = untrusted.parse_json(parts["game.json"], f"{path}: game.json")
+    seats, settings = _seats(untrusted.parse_json(parts["seats.json"], f"{path}: seats.json"), f"{path}: seats.json")
     try:
-        meta = Meta.from_dict(_json(parts["meta.json"], f"{path}: meta.json"))
+        meta = Meta.from_dict(untrusted.parse_json(parts["meta.json"], f"{path}: meta.json"))
     except ValueError as exc:
         raise engine.SaveError(f"{path}: {exc}") from None
     if not isinstance(game, dict):
         raise engine.SaveError(f"{path}: game.json is not a Paradise save")
     return Contents(game, seats, settings, meta, parts.get("picture.png"))
-
-
-def _member(archive: zipfile.ZipFile, name: str, cap: int | None = None) -> bytes:
-    """A member inflated up to its cap: a member that claims to be small and inflates beyond is refused as
-    soon as it passes the cap."""
-    limit = MEMBER_BYTES.get(name, 0) if cap is None else cap
-    if archive.getinfo(name).file_size > limit:
-        raise engine.SaveError(f"{name} is larger than {limit:,} bytes", kind="too_large")
-    with archive.open(name) as member:
-        data = member.read(limit + 1)
-    if len(data) > limit:
-        raise engine.SaveError(f"{name} is larger than {limit:,} bytes", kind="too_large")
-    return data
 
 
 def _seats(data: Any, what: str) -> tuple[dict[str, str], dict[str, Any]]:
@@ -238,12 +175,13 @@ def _seats(data: Any, what: str) -> tuple[dict[str, str], dict[str, Any]]:
 
 def _read_two_files(path: Path, raw: bytes) -> Contents:
     """A save of the two-file form: the engine's JSON, and its seats beside it (every seat a human's without)."""
-    game = _json(raw, f"the save {path}")
+    game = untrusted.parse_json(raw, f"the save {path}")
     if not isinstance(game, dict):
         raise engine.SaveError(f"{path} is not a Paradise save")
     sidecar = path.with_name(path.stem + ".seats.json")
     seatless = not sidecar.exists()
-    seats, settings = ({}, {}) if seatless else _seats(_json(_read_file(sidecar), str(sidecar)), str(sidecar))
+    seats, settings = ({}, {}) if seatless else _seats(untrusted.read_json(sidecar, FILE_BYTES, "save"),
+                                                        str(sidecar))
     turn = game["turn"] if isinstance(game.get("turn"), int) else 1
     meta = Meta(new_game_id(), path.stem, _mtime(path), turn, str(game.get("step", "")),
                 [{"name": name, "kind": kind, "vp": "?"} for name, kind in seats.items()])
@@ -283,6 +221,7 @@ class Autosaves:
         for old in files[KEEP - 1:]:
             with contextlib.suppress(OSError):
                 old.unlink()
+        remove_stale_temporaries(self.folder, AUTOSAVE_NAME)      # those of the autosaves a kill cut short
         return path
 
 
@@ -292,7 +231,7 @@ def _numbered(folder: Path) -> Iterator[Path]:
     except OSError:
         return
     for entry in entries:
-        if re.fullmatch(rf"\d{{6,}}{re.escape(SUFFIX)}", entry.name) and entry.is_file(follow_symlinks=False):
+        if re.fullmatch(AUTOSAVE_NAME, entry.name) and entry.is_file(follow_symlinks=False):
             yield Path(entry.path)
 
 

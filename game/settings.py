@@ -13,11 +13,11 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from engine.schema import read_capped
+from engine.schema import write_atomically
 
-from . import catalog
+from . import catalog, untrusted
 from .app import Settings
-from .paths import ensure_dir, write_atomically
+from .paths import ensure_dir
 from .theme import UI_SCALES
 
 FILE = "settings.json"
@@ -65,12 +65,10 @@ def load(data_dir: Path, warn: bool = True) -> dict[str, Any]:
     """The preferences the file holds that pass their checks (none where there is no file yet)."""
     file = path(data_dir)
     try:
-        stored = json.loads(read_capped(file, FILE_BYTES))      # a FIFO or a device there is refused, not waited on
-    except FileNotFoundError:
-        return {}
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        if warn:
-            print(f"warning: {file} cannot be read ({type(exc).__name__}); the default settings are used")
+        stored = untrusted.read_json(file, FILE_BYTES, "settings")     # a FIFO or a device there is refused
+    except untrusted.Refused as exc:
+        if warn and exc.kind != "missing":
+            print(f"warning: {exc}; the default settings are used")
         return {}
     if not isinstance(stored, dict):
         if warn:
@@ -98,7 +96,7 @@ def save(data_dir: Path, **changed: Any) -> None:
     whole or not at all."""
     values = {**load(data_dir, warn=False), **changed}
     try:
-        write_atomically(path(ensure_dir(data_dir)), json.dumps(values, indent=1, sort_keys=True) + "\n")
+        write_atomically(path(ensure_dir(data_dir)), (json.dumps(values, indent=1, sort_keys=True) + "\n").encode())
     except OSError as exc:
         print(f"warning: {path(data_dir)} cannot be written ({exc.strerror or type(exc).__name__}); the settings "
               "hold for this run only")

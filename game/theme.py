@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pygame
 
+from . import untrusted
 from . import words as _words
 from .paths import asset
 
@@ -189,6 +191,7 @@ FAMILIES: dict[str, dict[str, str]] = {
 }
 FAMILY_OF = {"ko": KOREAN}                        # the languages Source Sans Pro cannot draw
 HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
+FONT_BYTES = 16 << 20                             # the largest font file opened (the game's are at most 2 MB)
 
 
 def family(language: str | None = None) -> str:
@@ -203,11 +206,33 @@ def drawn_with(words: str, family: str) -> str:
     return KOREAN if family == LATIN and HANGUL.search(words) else family
 
 
+@cache
+def font_file(family: str, weight: str) -> str | None:
+    """The file of a family's font at a weight, or None (pygame's own font) where it is missing, cannot be read, or
+    is no whole font (untrusted.check_font) or one FreeType refuses: one warning line on stderr, never a traceback.
+    Checked before SDL_ttf opens it for the game, once per file: a font SDL_ttf cannot open still makes a
+    pygame.font.Font of a subclass (pygame-ce 2.5.8), which crashes the interpreter when it is measured, so the
+    file is first opened by pygame.font.Font itself, which raises."""
+    path = asset("fonts", FAMILIES[family][weight])
+    try:
+        untrusted.check_font(untrusted.read(path, FONT_BYTES, "font"), f"the font {path}")
+        pygame.font.init()
+        pygame.font.Font(str(path), 8)
+    except untrusted.Refused as exc:
+        problem = str(exc)
+    except pygame.error as exc:
+        problem = f"the font {path} cannot be opened ({exc})"
+    else:
+        return str(path)
+    print(f"warning: {problem}; pygame's default font stands in", file=sys.stderr)
+    return None
+
+
 class Font(pygame.font.Font):
     """A family's font at a size and weight that measures a text as `text` draws it (`drawn_with`)."""
 
     def __init__(self, size: int, weight: str, family: str):
-        super().__init__(str(asset("fonts", FAMILIES[family][weight])), max(8, int(size)))
+        super().__init__(font_file(family, weight), max(8, int(size)))
         self.key = (size, weight, family)
 
     def size(self, words: str | bytes, /) -> tuple[int, int]:

@@ -4,7 +4,7 @@ points at where it is done and checks that it was.
 
 The coach decides nothing of the rules: it narrows the legal actions the engine offers to the lesson's, and reads
 the match's decisions (what the player did) to move on. Progress (the chapters done, the one to resume) lives in
-the player's data folder.
+the player's data folder, and for the run in memory too: a folder that cannot keep it never undoes a chapter done.
 """
 from __future__ import annotations
 
@@ -19,11 +19,12 @@ import yaml
 
 import engine
 from engine.ai import BOTS
-from engine.schema import read_capped
+from engine.schema import write_atomically
 
-from . import help, paths, words
+from . import help, paths, untrusted, words
 
 FILE = "assets/tutorial/chapters.yaml"
+PROGRESS_BYTES = 1 << 16
 WAITS = ("turn",)                     # what a waiting lesson waits for: the player's next decision
 PANELS = ("players", "log", "top")    # what a lesson may point at besides a hex
 LESSON_KEYS = {"say", "do", "undo", "wait", "point", "rule"}
@@ -163,27 +164,41 @@ def chapter(chapter_id: str) -> Chapter:
     return next(c for c in chapters() if c.id == chapter_id)
 
 
+# The chapters finished in this run, by progress file: still done when the file could not be written.
+_finished: dict[Path, set[str]] = {}
+
+
 class Progress:
     """The chapters a player finished, kept in their data folder (written atomically); a file that cannot be
     read counts as no progress and is replaced at the next chapter finished."""
 
     def __init__(self, path: Path):
         self.path = path
-        self.done: set[str] = set()
         try:
-            data = json.loads(read_capped(path, 1 << 16))       # a FIFO or a device there is refused
-            self.done = {c for c in data.get("done", []) if isinstance(c, str)} & {c.id for c in chapters()}
-        except (OSError, ValueError, AttributeError, TypeError, RecursionError):
-            pass
+            data = untrusted.read_json(path, PROGRESS_BYTES, "tutorial progress")     # a FIFO or a device: refused
+        except untrusted.Refused:
+            data = None
+        done = data.get("done") if isinstance(data, dict) else None
+        kept = {c for c in done if isinstance(c, str)} if isinstance(done, list) else set()
+        self.done = (kept | _finished.get(path, set())) & {c.id for c in chapters()}
 
     def next(self) -> Chapter:
         """Where to resume: the first chapter not done (the first of all once every one is)."""
         return next((c for c in chapters() if c.id not in self.done), chapters()[0])
 
     def finish(self, chapter_id: str) -> None:
+        """The chapter is done: in the file, and for this run whatever becomes of the file. A file that cannot be
+        written (a read-only or full folder, a folder in its place) is one warning line and the game goes on, as the
+        player expects of a lesson learnt: the chapters' list shows it done until the game closes, and the next
+        chapter finished writes them all again."""
         self.done.add(chapter_id)
-        paths.ensure_dir(self.path.parent)
-        paths.write_atomically(self.path, json.dumps({"done": sorted(self.done)}))
+        _finished.setdefault(self.path, set()).add(chapter_id)
+        try:
+            paths.ensure_dir(self.path.parent)
+            write_atomically(self.path, json.dumps({"done": sorted(self.done)}).encode())
+        except OSError as exc:
+            print(f"warning: {self.path} cannot be written ({exc.strerror or type(exc).__name__}); the chapters "
+                  "done are kept for this run only")
 
 
 class Coach:

@@ -18,7 +18,7 @@ import pygame
 
 import engine
 
-from .. import flow, replay, savefile, theme, words
+from .. import flow, replay, savefile, theme, untrusted, words
 from ..app import App, scene
 from ..input import PAD, Intent
 from ..match import Match
@@ -78,13 +78,17 @@ def row(path: Path, autosave: bool) -> tuple[float, Row]:
 
 
 def picture(png: bytes | None) -> pygame.Surface | None:
-    """A save's picture of the map, or None where it has none or it cannot be decoded."""
+    """A save's picture of the map, or None where it has none or it is no PNG proven sane (untrusted.png_size:
+    SDL_image would pick its decoder by the first bytes and decode whatever size they claim); made 32-bit where it
+    decodes to fewer (a palette or grey PNG), as smoothscale takes no other."""
     if png is None:
         return None
     try:
-        return pygame.image.load(io.BytesIO(png))
-    except (pygame.error, ValueError):
+        untrusted.png_size(png, "a save's picture")
+        art = pygame.image.load(io.BytesIO(png), "picture.png")
+    except (untrusted.Refused, pygame.error, ValueError):
         return None
+    return art if art.get_bitsize() in (24, 32) else art.convert(32)
 
 
 def mtime(path: Path) -> float:
@@ -138,8 +142,8 @@ class SavesScene(MenuPage):
     # --- what the page does ------------------------------------------------------------------------------------
 
     def open(self, chosen: Row) -> None:
-        """Open the save's game (a damaged save says why it cannot be); the game being played is closed only once
-        the other has opened."""
+        """Open the save's game (a damaged save says why it cannot be, and one open in another window says so); the
+        game being played is closed only once the other has opened."""
         if chosen.damaged:
             self.app.push(self.app.make("message", words.text("load.failed"), chosen.damaged))
             return
@@ -150,18 +154,16 @@ class SavesScene(MenuPage):
         except engine.SaveError as exc:
             self.app.push(self.app.make("message", words.text("load.failed"), words.save_problem(exc)))
             return
-        if self.match is not None:
-            self.match.close()
-        flow.start_match(self.app, match)
+        flow.open_match(self.app, match, self.match)
 
     def replay(self) -> None:
         """Watch the save the page is about from its start (whose view is asked first); a save that does not
-        replay says why."""
+        replay says why. A save of the game being played is guarded by that game's seats (game/replay.py)."""
         if not self.rows:
             return
         chosen = self.rows[self.current]
         try:
-            recording = replay.read(self.app.rules, chosen.path, chosen.label)
+            recording = replay.read(self.app.rules, chosen.path, chosen.label, self.match)
         except engine.SaveError as exc:
             why = chosen.damaged or words.save_problem(exc)
             self.app.push(self.app.make("message", words.text("load.failed"), why))
