@@ -34,6 +34,7 @@ GAME_SCENES = ("table", "handoff", "end")
 UI_SCALE_RANGE = (1.0, 2.0)
 SEEDS = (0, 999_999_999)        # as the new game's screen takes them
 LAST_TURN = 9999                # as a scenario may start at (engine/scenario.py)
+INTERRUPTED = 130               # the exit code of a run ended by Ctrl+C, as shells give it
 MOST_GAMES = 100_000             # --games, --ui-monkey: a day of play, not a run that never ends
 
 
@@ -148,6 +149,9 @@ def main(argv: list[str] | None = None) -> int:
         return run(args, rules)
     except (ConfigError, SetupError) as exc:
         return cli.fail(str(exc))
+    except KeyboardInterrupt:         # Ctrl+C in bot games or a monkey run (the window closes on it, game/client.py)
+        print("interrupted", file=sys.stderr)
+        return INTERRUPTED
 
 
 if __name__ == "__main__":

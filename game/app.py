@@ -62,6 +62,10 @@ class Scene:
     def leave(self) -> None:
         """The scene is about to be covered or removed."""
 
+    def removed(self) -> None:
+        """The scene left the stack for good (popped, replaced, or the stack emptied): what it holds open closes
+        (a table's game is saved whole and let go)."""
+
     def respoken(self) -> None:
         """The language changed (App.set_language): words the scene made once are made again. Most scenes say
         everything as they draw, or make their words when they are entered."""
@@ -175,6 +179,7 @@ class App:
     def pop(self) -> Scene:
         scene = self.stack.pop()
         scene.leave()
+        scene.removed()
         self.input.release()
         if self.stack:
             self.stack[-1].enter()
@@ -196,6 +201,7 @@ class App:
             self.pop()
         elif scene in self.stack:
             self.stack.remove(scene)
+            scene.removed()
 
     def live(self) -> list[Scene]:
         """The scenes that get time and intents: the top one and those under see-through overlays, top first."""
@@ -212,15 +218,24 @@ class App:
     def replace(self, scene: Scene) -> None:
         """Put `scene` in place of the top one."""
         if self.stack:
-            self.stack.pop().leave()
+            gone = self.stack.pop()
+            gone.leave()
+            gone.removed()
         self.enter(scene)
 
     def reset(self, scene: Scene) -> None:
         """Empty the stack and start again from `scene` (e.g. back to the title); no seat keeps a pad."""
-        while self.stack:
-            self.stack.pop().leave()
+        self.close()
         self.input.free_pads()
         self.enter(scene)
+
+    def close(self) -> None:
+        """Empty the stack, each scene ended: every way out of a game (a new one, the title, a replay, the window
+        closing) closes it first."""
+        while self.stack:
+            gone = self.stack.pop()
+            gone.leave()
+            gone.removed()
 
     def quit(self) -> None:
         self.running = False

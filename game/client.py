@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -19,10 +20,12 @@ from . import monkey as ui_monkey
 from . import settings as preferences
 from .app import App, Settings
 from .display import DEFAULT_SIZE, Display, desktop_size, fitting_size, kept_window, start_sdl
+from .gamelock import OpenElsewhere
 from .match import Match
 from .paths import default_data_dir
 
 NO_DISPLAY = "no display was found, so the window would open unseen; --headless plays bot games in the terminal"
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 PRIVATE_SCENES = ("table", "end")           # drawn from a player's view (the hand-off is drawn from none)
 
 
@@ -52,9 +55,10 @@ def toggled(app: App, display: Display) -> pygame.Surface:
 
 
 def first_match(app: App, args: argparse.Namespace) -> Match | None:
-    """The match the command line starts (--new, --continue, --load), fast-forwarded if asked; CommandError
-    naming the option when it cannot be opened. A picture is no game played: it keeps no autosaves, so Continue
-    opens the player's last game, not the picture's."""
+    """The match the command line starts (--new, --continue, --load), fast-forwarded if asked, and this window's
+    alone (game/gamelock.py); CommandError naming the option when it cannot be opened or is open elsewhere. A
+    picture is no game played: it keeps no autosaves, so Continue opens the player's last game, not the
+    picture's."""
     rules, settings = app.rules, app.settings
     autosaves = None if args.screenshot else flow.autosaves(settings.data_dir)
     kw: dict[str, Any] = {"speed": settings.speed, "max_turns": settings.max_turns}
@@ -71,6 +75,12 @@ def first_match(app: App, args: argparse.Namespace) -> Match | None:
         match.autosave = autosaves
     else:
         return None
+    try:
+        match.claim()
+    except OpenElsewhere:
+        match.close(save=False)
+        raise cli.CommandError(f"argument {'--load' if args.load is not None else '--continue'}: the game is open "
+                               "in another window; one game is played in one window at a time") from None
     if args.fast_forward:
         match.fast_forward(args.fast_forward)
     return match
@@ -143,14 +153,24 @@ def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
     script = os.environ.get("PARADISE_PAD_SCRIPT")        # a scripted pad, to look at the game played by pad
     if script:
         app.each_frame.append(virtualpad.Script(script, time.perf_counter).tick)
+    close_on_signals(app)
     app.run()
     preferences.save(app.settings.data_dir, window=display.window_size())        # as the player left it
-    if match is not None:
-        match.close()
+    app.close()                   # every game in the window is saved whole
     for line in app.settings.results:
         print(line)
     pygame.quit()
     return 0
+
+
+def close_on_signals(app: App) -> None:
+    """Ctrl+C in the terminal (SIGINT), a polite kill (SIGTERM) and the terminal closing (SIGHUP) close the window
+    as its close button does: the loop ends after the frame under way, and the game is saved whole (issue 36).
+    A second signal while the game is being saved changes nothing."""
+    for name in STOP_SIGNALS:
+        number = getattr(signal, name, None)          # Windows has no SIGHUP
+        if number is not None:
+            signal.signal(number, lambda *_: app.quit())
 
 
 def screenshot(app: App, match: Match | None, args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ import engine
 
 from . import savefile, tutorial, words
 from .app import App
+from .gamelock import OpenElsewhere
 from .match import Match
 from .seats import SeatSettings
 
@@ -96,8 +97,27 @@ def open_settings(app: App) -> None:
 
 
 def start_match(app: App, match: Match) -> None:
-    """The table replaces every scene below it: the game is now what the window shows."""
+    """The table replaces every scene below it: the game is now what the window shows, and this window's alone
+    (OpenElsewhere, with nothing changed, where another window has it open)."""
+    match.claim()
     app.reset(app.make("table", match))
+
+
+def open_match(app: App, match: Match, playing: Match | None = None) -> None:
+    """Open a game from a menu in place of the one being played (if any), which is closed (saved whole) only once
+    the other can open: a game open in another window is said, and the one being played goes on."""
+    if playing is not None and playing.game_id == match.game_id:
+        playing.close()                   # the same game, saved again or reopened: its lock is ours to pass on
+    try:
+        match.claim()
+    except OpenElsewhere:
+        match.close(save=False)           # never opened here: nothing of it is written
+        app.push(app.make("message", words.text("load.open_elsewhere.title"),
+                              words.text("load.open_elsewhere")))
+        return
+    if playing is not None:
+        playing.close()
+    start_match(app, match)
 
 
 def new_match(app: App, players: int, seats: list[str], seed: int, options: dict[str, Any],
@@ -116,7 +136,7 @@ def continue_game(app: App) -> None:
     except engine.SaveError as exc:
         app.push(app.make("message", words.text("load.failed"), words.save_problem(exc)))
         return
-    start_match(app, match)
+    open_match(app, match)
 
 
 def game_ended(app: App, match: Match) -> None:

@@ -11,6 +11,7 @@ import gc
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from engine.runner import GameResult
 from engine.state import STEP_NAMES
 
 from . import botpool, savefile
+from .gamelock import GameLock
 from .seats import SeatSettings, standing
 
 HUMAN = "human"
@@ -44,6 +46,8 @@ class Match:
         # Each human seat's pass-and-play settings (PIN, card windows, standing orders): game/seats.py.
         self.settings = {name: (settings or {}).get(name) or SeatSettings()
                          for name in self.names if self.seats[name] == HUMAN}
+        for seat in self.settings.values():       # a wrong PIN is on the disk before the hand-off says so
+            seat.keep = partial(self.autosave_now, wait=True)
         self._auto: tuple[int, engine.Action | None] = (-1, None)
         self._holder: str | None = None      # the human who last had the screen (with several humans)
         self.speed = speed
@@ -52,6 +56,8 @@ class Match:
         self.autosave = autosave
         self.autosave_error: str | None = None     # why the last autosave failed (the table says so)
         self._saving: threading.Thread | None = None      # the autosave being written
+        self._lock: GameLock | None = None    # held while a window plays the game (`claim`): one writer a game
+        self.closed = False
         self.picture: Callable[[], bytes | None] | None = None     # the map's picture for a save (the table's)
         self.max_turns = max_turns
         self.actions = actions            # actions applied since the game began (chance included)
@@ -373,11 +379,29 @@ class Match:
             self._saving.join()
             self._saving = None
 
-    def close(self) -> None:
-        """The game leaves the window (quit, load, a new game): a bot still searching stops at once. The games
-        before this one are collected now, between games: their scenes, surfaces and states are cyclic garbage
-        that Python's own full collections, rare by design, would leave to pile up (PERFORMANCE.md)."""
-        self.autosave_now(picture=True, wait=True)
+    def claim(self) -> None:
+        """The window plays this game from now on: its autosaves are this window's alone (game/gamelock.py).
+        OpenElsewhere where another window has it open; a game that keeps no autosaves claims nothing."""
+        if self.autosave is None or self._lock is not None:
+            return
+        lock = GameLock(self.autosave / self.game_id)
+        lock.take()
+        self._lock = lock
+
+    def close(self, save: bool = True) -> None:
+        """The game leaves the window (quit, load, a new game, a signal): it is saved whole (unless it was never
+        the window's: `save` False), a bot still searching stops at once, and the game is free for another window.
+        Closing again does nothing. The games before this
+        one are collected now, between games: their scenes, surfaces and states are cyclic garbage that Python's
+        own full collections, rare by design, would leave to pile up (PERFORMANCE.md)."""
+        if self.closed:
+            return
+        self.closed = True
+        if save:
+            self.autosave_now(picture=True, wait=True)
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
         for bot in self._bots.values():
             if hasattr(bot, "stop"):
                 bot.stop()

@@ -1,16 +1,25 @@
 """A saved game watched again (issue 26): from how it began, its recorded actions applied one by one through the
 engine as loading a save applies them (`engine.saves.apply_recorded`), so the table shows their events and
 animations as it shows a game's. Nobody decides in a replay: it plays at the app's speed, pauses, steps one
-action, and stops at the last, where its state must be the save's.
+position, and stops at the last, where its state must be the save's.
 
 A `ReplayMatch` is a `Match` to the table: whose view it shows is chosen once (the public view, or a seat's after
 its PIN, game/scenes/replay.py); it has no human seat and no bot, so the table never offers a decision, hands off
-or autosaves.
+or autosaves. It moves by the positions its watcher can tell apart, never by actions: a step over another player's
+secret builds is one step, and "action n of N" counts those positions, so neither the counter nor the pace tells
+how many secret actions there were (issue 36).
+
+A PIN guards a seat's view as at the game's own table: the wrong tries are counted in the save replayed (the
+game's, when it is the game being played), so watching it again after a restart does not start the count over;
+a PIN is never cleared in a replay, where nobody sits at the game to consent.
 """
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,17 +33,29 @@ from .seats import SeatSettings
 @dataclass
 class Recording:
     """A save checked for watching: its parts, its players in seat order, each seat's settings as saved (its
-    PIN) and the name the saves' list gives it."""
+    PIN), the name the saves' list gives it and where it is."""
     contents: savefile.Contents
     players: tuple[str, ...]
     settings: dict[str, SeatSettings]
     name: str
+    path: Path
+
+    def keep(self, seat: str) -> None:
+        """A PIN typed at a seat's hand-off changed its guard: the save is written again with that guard, and
+        nothing else changed, not even the file's time (Continue opens the game played last, not one watched).
+        Where it cannot be written the count holds for this run only."""
+        self.contents.settings[seat] = {**self.contents.settings[seat], "guard": self.settings[seat].guard.to_dict()}
+        with contextlib.suppress(engine.SaveError, OSError):
+            times = self.path.stat()
+            savefile.write(self.path, self.contents)
+            os.utime(self.path, ns=(times.st_atime_ns, times.st_mtime_ns))
 
 
-def read(rules: engine.Ruleset, path: Path, name: str) -> Recording:
+def read(rules: engine.Ruleset, path: Path, name: str, playing: Match | None = None) -> Recording:
     """The save, checked before anything is watched: it replays to the state it was saved with and its seats'
-    settings can be read (SaveError, one line, otherwise). A PIN that cannot be checked is a PIN to reset with
-    consent, as when the game is loaded (game/seats.py)."""
+    settings can be read (SaveError, one line, otherwise). A PIN that cannot be checked is kept as unusable (the
+    seat cannot be watched). A save of the game being played (`playing`) is guarded by that game's seats, their
+    PINs now and their wrong tries, which its autosave keeps: one count for the game and its replay."""
     contents = savefile.read(path)
     state = engine.saves.from_data(contents.game, rules, str(path))
     try:
@@ -42,7 +63,31 @@ def read(rules: engine.Ruleset, path: Path, name: str) -> Recording:
                     for seat, value in contents.settings.items() if seat in state.names}
     except (ValueError, TypeError, AttributeError) as exc:
         raise engine.SaveError(f"{path}: the seats cannot be read ({exc})") from None
-    return Recording(contents, tuple(state.names), settings, name)
+    recording = Recording(contents, tuple(state.names), settings, name, path)
+    if playing is not None and playing.game_id == contents.meta.game_id:
+        recording.settings = dict(playing.settings)
+    else:
+        for seat, kept in settings.items():
+            kept.keep = partial(recording.keep, seat)
+    return recording
+
+
+def positions(rules: engine.Ruleset, game: dict[str, Any], watcher: str | None) -> list[int]:
+    """Where each position the watcher can tell apart ends, in actions from the start: after every action that
+    changes the watcher's view, the last taking in any actions after it that change nothing the watcher sees."""
+    state = engine.saves.replay(game["start"], [], rules)
+    ends: list[int] = []
+    seen = engine.observe(state, watcher, log=False)
+    for number, entry in enumerate(game["actions"], 1):
+        engine.saves.apply_recorded(state, entry, number)
+        view = engine.observe(state, watcher, log=False)
+        if view != seen:
+            ends.append(number)
+            seen = view
+    total = len(game["actions"])
+    if total and ends[-1:] != [total]:
+        ends[-1:] = [total]          # hidden actions at the end join the last position (or make the only one)
+    return ends
 
 
 class ReplayMatch(Match):
@@ -58,17 +103,19 @@ class ReplayMatch(Match):
         self.recorded: list[Any] = game["actions"]
         self.expected: str = game["state_hash"]    # the replay's last position must have it
         self.watcher = watcher            # whose view the table shows: a seat, or None for the public view
+        self.ends = positions(rules, game, watcher)     # where each position the watcher tells apart ends
+        self.position = 0                 # positions shown so far: "action n of N" counts these
         self.playing = True
         self.steps = 0                    # single steps asked for and not yet applied
         self.error: str | None = None     # why the last position is not the save's (never, unless a bug)
 
     @property
     def total(self) -> int:
-        return len(self.recorded)
+        return len(self.ends)
 
     @property
     def at_end(self) -> bool:
-        return self.actions >= self.total
+        return self.position >= self.total
 
     @property
     def humans(self) -> list[str]:
@@ -92,14 +139,14 @@ class ReplayMatch(Match):
         self._wait = 0.0
 
     def step(self) -> None:
-        """One more action, then paused."""
+        """One more position, then paused."""
         self.playing = False
         if not self.at_end:
             self.steps = 1
 
     def tick(self, dt: float, chance_only: bool = False) -> bool:
-        """Apply the next recorded action when it is due: a step asked for at once; while playing, paced by the
-        speed, and at speed instant as many as fit in a few milliseconds."""
+        """Move to the next position when it is due: a step asked for at once; while playing, paced by the speed,
+        and at speed instant as many as fit in a few milliseconds."""
         if self.stopped:
             return False
         if self.steps:
@@ -118,10 +165,13 @@ class ReplayMatch(Match):
         return True
 
     def _next(self) -> None:
-        """The next recorded action, applied as loading a save applies it; at the last, the position is checked
-        against the save's state hash."""
-        engine.saves.apply_recorded(self._state, self.recorded[self.actions], self.actions + 1, self.name)
-        self._applied()
+        """The recorded actions up to the next position, applied as loading a save applies them; at the last, the
+        position is checked against the save's state hash."""
+        end = self.ends[self.position]
+        while self.actions < end:
+            engine.saves.apply_recorded(self._state, self.recorded[self.actions], self.actions + 1, self.name)
+            self._applied()
+        self.position += 1
         if self.at_end:
             self.playing = False
             got = self.state_hash()

@@ -1,9 +1,10 @@
 """Pass-and-play settings of a human seat (CLIENT.md, who sees what; RULES.md X8, X9, X33).
 
 - A PIN (four digits, optional) that the hand-off asks for before it shows the seat's view. Only a slow hash with
-  a random salt is kept, in the game and in its save; wrong tries make the keypad wait longer and longer, and a
-  PIN forgotten, or one the save holds in a form that cannot be checked, is cleared with the other players'
-  consent at the hand-off. A curtain against a glance at a shared screen, not a lock (README).
+  a random salt is kept, in the game and in its save; wrong tries make the keypad wait longer and longer, counted
+  in the save too (a game opened again goes on counting), and a PIN forgotten, or one the save holds in a form
+  that cannot be checked, is cleared with the other players' consent at the game's own hand-off (never in a
+  replay). A curtain against a glance at a shared screen, not a lock (README).
 - How the seat answers **card windows** (X6, X24, X26: a battle card before a roll, a reroll after one, Arioi
   before a battle, Deforestation after a claim): in person, with a hand-off like any decision out of turn; or
   by **standing orders**, set privately on the seat's own turn and applied by the client without a hand-off.
@@ -69,11 +70,27 @@ def order_of(orders: Mapping[str, str], power: str, key: str) -> str:
 
 @dataclass
 class PinGuard:
-    """A seat's wrong PINs in a row at its hand-off and the wait they earned (PIN_WAITS). It lives for the game's
-    run, on the seat's settings the match keeps, and is never saved: a game opened again starts with no wait (the
-    slow hash still bounds a search). The wait runs down on the hand-off's frames (`tick`), not the wall clock."""
+    """A seat's wrong PINs in a row at its hand-off and the wait they earned (PIN_WAITS), kept in the save with
+    the seat's settings: a program restarted between tries would otherwise get three free tries a launch (issue
+    36). The wait runs down on the hand-off's frames (`tick`), not the wall clock, so a closed game's wait is
+    still to be sat out when it is opened again."""
     wrong: int = 0
     wait: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"wrong": self.wrong, "wait": self.wait}
+
+    @classmethod
+    def from_dict(cls, data: object) -> PinGuard:
+        """From a save (a save of before issue 36 has none: no wrong try); ValueError naming the key unless it
+        is a count and a wait this client could have written."""
+        if data is None:
+            return cls()
+        wrong, wait = (data.get("wrong"), data.get("wait")) if isinstance(data, dict) else (None, None)
+        if isinstance(wrong, bool) or not isinstance(wrong, int) or wrong < 0 or isinstance(wait, bool) \
+                or not isinstance(wait, (int, float)) or not 0 <= wait <= PIN_WAITS[-1]:
+            raise ValueError(f'guard: expected {{"wrong": a count, "wait": 0 to {PIN_WAITS[-1]:g} seconds}}')
+        return cls(wrong, float(wait))
 
     def record(self, right: bool) -> None:
         """A PIN was typed: a right one forgives the wrong ones; a wrong one may earn a wait."""
@@ -87,14 +104,16 @@ class PinGuard:
 @dataclass
 class SeatSettings:
     """A human seat's pass-and-play settings: its PIN's hash (None: no PIN), how it answers card windows, and
-    its standing orders (card or event id -> order); and, for this run only, the guard on its PIN."""
+    its standing orders (card or event id -> order); the guard on its PIN, and `keep`, how a change to the guard
+    is kept at once where the game keeps it (the match's autosave, a replay's save: game/replay.py)."""
     pin: str | None = None
     windows: str = IN_PERSON
     orders: dict[str, str] = field(default_factory=dict)
     guard: PinGuard = field(default_factory=PinGuard, compare=False, repr=False)
+    keep: Callable[[], None] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"pin": self.pin, "windows": self.windows, "orders": dict(self.orders)}
+        return {"pin": self.pin, "windows": self.windows, "orders": dict(self.orders), "guard": self.guard.to_dict()}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, unusable_pin: bool = False) -> SeatSettings:
@@ -113,12 +132,16 @@ class SeatSettings:
         if not isinstance(orders, dict) or not all(isinstance(k, str) and isinstance(v, str)
                                                    for k, v in orders.items()):
             raise ValueError("orders: expected a mapping of card ids to orders")
-        return cls(pin, windows, dict(orders))
+        return cls(pin, windows, dict(orders), PinGuard.from_dict(data.get("guard")))
 
     def unlock(self, seat: str, digits: str) -> bool:
-        """Whether the digits typed at the seat's hand-off open it, counted by its guard."""
+        """Whether the digits typed at the seat's hand-off open it, counted by its guard, which is kept (`keep`)
+        before the answer is shown: killing the program once it says "wrong" cannot undo the count."""
+        was = self.guard.wrong
         right = pin_matches(self, seat, digits)
         self.guard.record(right)
+        if self.keep is not None and (not right or was):
+            self.keep()
         return right
 
     def clear_pin(self) -> None:

@@ -520,6 +520,9 @@ EN: dict[str, str | tuple[str, str]] = {
     "message.ok": "OK",
     "settings.title": "Settings",
     "load.failed": "The saved game cannot be opened",
+    "load.open_elsewhere.title": "This game is open in another window",
+    "load.open_elsewhere": "Close it there first: a game is played in one window at a time, so that neither "
+                           "window overwrites the other's saves.",
     "save.problem.damaged": "The file is damaged or is not a Paradise save.",
     "save.problem.missing": "There is no such save.",
     "save.problem.not_a_file": "That is not a file (a folder, a device or a pipe).",

@@ -3,7 +3,8 @@ depends on the game), it names the next player in their colour and shape and wai
 with a PIN types it first, by keys, mouse or pad on a keypad (CLIENT.md, who sees what). A wrong PIN says so
 and shows nothing else; from the third in a row the keypad waits longer and longer before it takes the next
 (game/seats.py). A PIN forgotten, or one the save holds in a form that cannot be checked, is cleared with every
-other player's consent, given at the table. The same keypad sets a seat's PIN before a game (`PinScene`)."""
+other player's consent, given at the table; a replay's hand-off (`at_table` False) clears none, and back closes it
+instead. The same keypad sets a seat's PIN before a game (`PinScene`)."""
 from __future__ import annotations
 
 import math
@@ -26,6 +27,7 @@ KEYS = "1234567890"
 
 HINTS = (("select", "hint.choose"),)
 PIN_HINTS = (("step", "hint.move"), ("select", "hint.type"), ("back", "hint.erase_close"))
+TABLE_PIN_HINTS = (*PIN_HINTS[:-1], ("back", "handoff.erase"))      # the game's hand-off cannot be closed
 
 
 class PinPad:
@@ -77,20 +79,26 @@ class PinPad:
 
 @scene("handoff")
 class HandoffScene(Scene):
-    def __init__(self, app: App, player: str, ready: Callable[[str], None], settings: SeatSettings | None = None):
+    """`at_table`: the hand-off of the game itself, where the players sit and may agree to clear a PIN; a
+    replay's (False) offers no clearing, which would show a seat's secrets on nobody's word and leave no trace,
+    and may be left by back instead, its keypad empty."""
+
+    def __init__(self, app: App, player: str, ready: Callable[[str], None], settings: SeatSettings | None = None,
+                 at_table: bool = True):
         super().__init__(app)
         self.player = player
         self.ready = ready
         self.settings = settings or SeatSettings()
+        self.at_table = at_table
         self.wrong = False
         self.arrange()
 
     def arrange(self) -> None:
-        """The keypad and "Forgot PIN" for a seat with a PIN; only the way to clear it for a seat whose PIN cannot
-        be checked; else the button that shows the seat's view."""
+        """The keypad, and "Forgot PIN" at the table, for a seat with a PIN; only the way to clear it for a seat
+        whose PIN cannot be checked; else the button that shows the seat's view."""
         pin = self.settings.pin
-        self.pad = PinPad(self.check, Button(words.text("handoff.forgot"), self.forgot)) \
-            if pin not in (None, PIN_UNUSABLE) else None
+        forgot = Button(words.text("handoff.forgot"), self.forgot) if self.at_table else None
+        self.pad = PinPad(self.check, forgot) if pin not in (None, PIN_UNUSABLE) else None
         if self.pad is not None:
             self.form = self.pad.form
         elif pin == PIN_UNUSABLE:
@@ -153,6 +161,9 @@ class HandoffScene(Scene):
         self.go()
 
     def handle(self, intent: Intent) -> None:
+        if not self.at_table and intent.kind == "back" and self.pad is not None and not self.pad.digits:
+            self.app.pop()                           # a replay's: back to the choice of views, even while waiting
+            return
         if self.settings.guard.wait:                 # after wrong PINs: no key, click or press counts
             return
         if intent.pad >= 0 and self.pads_per_seat:
@@ -184,8 +195,8 @@ class HandoffScene(Scene):
         if self.settings.pin == PIN_UNUSABLE:
             line = words.text("handoff.unusable", player=self.player)
         y = banner(screen, self.player, title, line, scale, top)
-        draw_hints(screen, self.app.input, HINTS if self.pad is None else PIN_HINTS, foot_room((w, h), scale), scale,
-                   FOOT)
+        hints = HINTS if self.pad is None else TABLE_PIN_HINTS if self.at_table else PIN_HINTS
+        draw_hints(screen, self.app.input, hints, foot_room((w, h), scale), scale, FOOT)
         if self.pad is None:
             button = self.form.widgets[0]
             button.rect = pygame.Rect(0, 0, unit * 18, round(unit * 2.4))

@@ -1,8 +1,9 @@
 """Watching a saved game again (issue 26, game/replay.py): whose view first (`replay`: everyone's, or a seat's
-after its PIN at that seat's hand-off, so a wrong PIN shows nothing of it), then the real table with the replay's
-controls over the foot of its map (`replaying`): what is watched and where (action n of N), play or pause
-(select), one action more (step: Right, the pad's right shoulder or d-pad), and its own menu (back), which
-offers no saving: a replay is no game to keep."""
+after its PIN at that seat's hand-off, so a wrong PIN shows nothing of it; a PIN that cannot be checked cannot be
+cleared here, so that seat is not offered), then the real table with the replay's controls over the foot of its
+map (`replaying`): what is watched and where (action n of N, counted by the positions the watcher tells apart),
+play or pause (select), one position more (step: Right, the pad's right shoulder or d-pad), and its own menu
+(back), which offers no saving: a replay is no game to keep."""
 from __future__ import annotations
 
 from functools import partial
@@ -14,6 +15,7 @@ from .. import flow, theme, words
 from ..app import App, scene
 from ..input import Intent
 from ..replay import Recording, ReplayMatch
+from ..seats import PIN_UNUSABLE
 from ..theme import Scale
 from ..ui.backdrop import draw_hints
 from ..ui.dialog import Dialog
@@ -35,24 +37,32 @@ class ReplayChoiceScene(Dialog):
     def __init__(self, app: App, recording: Recording):
         self.recording = recording
         seats = [Button(words.text("replay.seat.pin" if self.locked(p) else "replay.seat", player=p),
-                        partial(self.choose, p)) for p in recording.players]
+                        partial(self.choose, p)) for p in recording.players if self.viewable(p)]
         super().__init__(app, Form([Button(words.text("replay.public"), lambda: self.start(None), primary=True),
                                     *seats, Button(words.text("confirm.cancel"), app.pop)]))
 
-    def locked(self, player: str) -> bool:
+    def pin(self, player: str) -> str | None:
         settings = self.recording.settings.get(player)
-        return settings is not None and settings.pin is not None
+        return None if settings is None else settings.pin
+
+    def locked(self, player: str) -> bool:
+        return self.pin(player) is not None
+
+    def viewable(self, player: str) -> bool:
+        """Not a seat whose PIN cannot be checked: no digits open it, and only the game's own table may clear it."""
+        return self.pin(player) != PIN_UNUSABLE
 
     def choose(self, player: str) -> None:
-        """A seat's view, behind its hand-off where it has a PIN: only the right PIN (or the table's consent to
-        clear it) goes on to the replay."""
+        """A seat's view, behind its hand-off where it has a PIN: only the right PIN goes on to the replay."""
         if self.locked(player):
-            self.app.push(self.app.make("handoff", player, self.start, self.recording.settings[player]))
+            self.app.push(self.app.make("handoff", player, self.start, self.recording.settings[player],
+                                        at_table=False))
         else:
             self.start(player)
 
     def start(self, viewer: str | None) -> None:
-        """The table, alone on the stack, with the replay's controls over it."""
+        """The table, alone on the stack, with the replay's controls over it (a game being played under the menus
+        is closed, saved whole, as its table leaves: TableScene.removed)."""
         match = ReplayMatch(self.app.rules, self.recording, viewer, self.app.settings.speed)
         table = self.app.make("table", match)
         self.app.reset(table)
@@ -97,14 +107,14 @@ class ReplayControls(Overlay):
     # --- what it does ------------------------------------------------------------------------------------------
 
     def step_one(self) -> None:
-        """The animations under way end at once, then the next action plays."""
+        """The animations under way end at once, then the next position plays."""
         self.table.anim.skip()
         self.match.step()
 
     def menu(self) -> None:
         """The replay's pause menu: resume, the rules, or leave to the saved games (nothing to save)."""
         app, match = self.app, self.match
-        text = words.text("replay.where", view=view_name(match.watcher), n=match.actions, total=match.total)
+        text = words.text("replay.where", view=view_name(match.watcher), n=match.position, total=match.total)
         app.push(app.make("message", words.text("replay.menu"), text, [
             Button(words.text("pause.resume"), app.pop, primary=True),
             Button(words.text("menu.rules"), lambda: flow.open_help(app)),
@@ -143,7 +153,7 @@ class ReplayControls(Overlay):
     def line(self) -> str:
         match = self.match
         state = "replay.ended" if match.at_end else "replay.playing" if match.playing else "replay.paused"
-        where = words.text("replay.where", view=view_name(match.watcher), n=match.actions, total=match.total)
+        where = words.text("replay.where", view=view_name(match.watcher), n=match.position, total=match.total)
         return words.text("replay.line", where=where, state=words.text(state))
 
     def fits(self, scale: Scale) -> bool:

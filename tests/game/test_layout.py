@@ -434,7 +434,8 @@ def saves(bench: Bench) -> Scene:
 def recording(bench: Bench) -> Recording:
     """The finished game as a replay's save, Raiatea's seat behind a PIN."""
     pins = {"Raiatea": SeatSettings(pin_hash("Raiatea", "1234"))}
-    return Recording(bench.finished.contents(picture=False), bench.finished.names, pins, "Before the storm")
+    return Recording(bench.finished.contents(picture=False), bench.finished.names, pins, "Before the storm",
+                     bench.app.settings.data_dir / "saves" / "Before the storm.paradise")
 
 
 def replaying(bench: Bench) -> Scene:

@@ -230,8 +230,9 @@ def test_a_screenshot_of_any_save_for_any_player(tmp_path, rules, scene):
     assert shots[0] != shots[1], "each player's own table, or hand-off"
 
 
-def samoa_after_tonga_built(app, rules, build: str) -> tuple[bytes, list]:
-    """Tonga builds `build` in secret (X8) and finishes; the screen goes to Samoa. Samoa's settled frame and log."""
+def tonga_built_in_secret(app, rules, builds: list[str]) -> tuple[Match, TableScene]:
+    """Tonga (two humans at one screen, the Building step) builds each of `builds` in secret at 0807 (X8) and ends;
+    the table stops at the hand-off to Samoa."""
     scenario = {"players": ["Tonga", "Samoa"], "step": "building", "order": ["Tonga", "Samoa"],
                 "islands": [{"ig": "Tonga", "villages": 2, "controller": "Tonga"}]}
     state = engine.load_scenario(rules, scenario)
@@ -240,12 +241,18 @@ def samoa_after_tonga_built(app, rules, build: str) -> tuple[bytes, list]:
     app.push(table)
     app.frame()
     app.top.go()
-    for action in (engine.Action("build", (build, "0807")), engine.Action("end")):
+    for action in [engine.Action("build", (build, "0807")) for build in builds] + [engine.Action("end")]:
         for _ in range(3):
             app.frame()
         table.act(action)
     app.frame()
     assert isinstance(app.top, HandoffScene) and app.top.player == "Samoa"
+    return match, table
+
+
+def samoa_after_tonga_built(app, rules, build: str) -> tuple[bytes, list]:
+    """Tonga builds `build` in secret (X8) and finishes; the screen goes to Samoa. Samoa's settled frame and log."""
+    match, table = tonga_built_in_secret(app, rules, [build])
     app.top.go()
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 15), rel=(1, 1), buttons=(0, 0, 0)))
     for _ in range(3):

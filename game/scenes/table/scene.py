@@ -183,6 +183,11 @@ class TableScene(Scene):
     def enter(self) -> None:
         self.overlays.attach()
 
+    def removed(self) -> None:
+        """The table left the window (a new game, the title, a replay, the window closing): its game is saved
+        whole and let go, whichever way led out."""
+        self.match.close()
+
     @property
     def recap(self) -> list[tuple[str, str]] | None:
         """The lines of "since your last turn", while its box is up."""
