@@ -1,14 +1,18 @@
 """The turn cycle (rule T1): five steps in order; sequential steps pass from player to player in turn order.
 
-Each step module offers `begin(state)`, `begin_player(state)`, `legal(state)` and `perform(state, action)`;
-a step that deals in chance also offers `chance_outcomes(state)` and `draw(state)`. Steps played one player
-after another (Exploration, Movement & Battle, Victory, and Building in pass-and-play, ruling X8) use
-`state.active`, the position in `state.order`.
+Each step module is a `Step`: `begin(state)`, `legal(state)` and `perform(state, action)`, with its number as
+`STEP`. A step played one player after another (Exploration, Movement & Battle, Victory, and Building in
+pass-and-play, ruling X8) is also a `SequentialStep`, with `begin_player(state)`, and uses `state.active`, the
+position in `state.order`; a step that deals in chance is also a `ChanceStep`, with `chance_outcomes(state)` and
+`draw(state)`. The protocols type every call through the registry: mypy checks each module against them where
+`game.py` registers it.
 """
 from __future__ import annotations
 
-from types import ModuleType
+from fractions import Fraction
+from typing import Protocol, runtime_checkable
 
+from .actions import Action
 from .state import (
     BUILDING,
     EXPLORATION,
@@ -23,16 +27,54 @@ from .state import (
     event,
 )
 
-STEPS: dict[int, ModuleType] = {}
+
+@runtime_checkable
+class Step(Protocol):
+    """A step of the turn (T1): how it begins, what is legal in it, and what an action does."""
+    STEP: int
+
+    def begin(self, state: GameState) -> list[Event]: ...
+    def legal(self, state: GameState) -> list[Action]: ...
+    def perform(self, state: GameState, action: Action) -> list[Event]: ...
 
 
-def register(module: ModuleType) -> ModuleType:
-    STEPS[module.STEP] = module
-    return module
+@runtime_checkable
+class SequentialStep(Step, Protocol):
+    """A step the players play one after another: each player's part begins on its own."""
+
+    def begin_player(self, state: GameState) -> list[Event]: ...
 
 
-def step_module(state: GameState) -> ModuleType:
+@runtime_checkable
+class ChanceStep(Step, Protocol):
+    """A step where the die, the cup, the tile stack or the deck decides: the outcomes with their chances, and the
+    one the state's own streams draw."""
+
+    def chance_outcomes(self, state: GameState) -> list[tuple[Action, Fraction]]: ...
+    def draw(self, state: GameState) -> Action: ...
+
+
+STEPS: dict[int, Step] = {}
+SEQUENTIAL: dict[int, SequentialStep] = {}
+CHANCY: dict[int, ChanceStep] = {}
+
+
+def register(step: Step) -> None:
+    """A step module takes its place in the turn, and in the registries of the parts it offers."""
+    STEPS[step.STEP] = step
+    if isinstance(step, SequentialStep):
+        SEQUENTIAL[step.STEP] = step
+    if isinstance(step, ChanceStep):
+        CHANCY[step.STEP] = step
+
+
+def step_module(state: GameState) -> Step:
     return STEPS[state.step]
+
+
+def chance_step(state: GameState) -> ChanceStep:
+    """The step whose draw or roll is pending (only a chance step makes chance the actor)."""
+    return CHANCY[state.step]
 
 
 def start_step(state: GameState, step: int) -> list[Event]:
@@ -46,7 +88,7 @@ def next_player(state: GameState) -> list[Event]:
     """The current player has finished their part of a sequential step."""
     state.active += 1
     state.sub = None
-    events: list[Event] = STEPS[state.step].begin_player(state)
+    events: list[Event] = SEQUENTIAL[state.step].begin_player(state)
     return events
 
 

@@ -12,8 +12,12 @@ from .state import CHANCE_ACTOR, NO_ACTOR, OVER, Event, GameState
 CHANCE = "chance"
 STEPS, ANYTIME_VERBS = flow.STEPS, anytime.VERBS
 
-for _module in (turn_order, exploration, movement, building, victory):
-    flow.register(_module)
+# One call a step, so that mypy checks each module against the step protocols (flow.Step and its kin).
+flow.register(turn_order)
+flow.register(exploration)
+flow.register(movement)
+flow.register(building)
+flow.register(victory)
 
 
 def current_player(state: GameState) -> str | None:
@@ -52,7 +56,7 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
     """The possible outcomes of the pending draw or roll with their probabilities (empty if none is pending)."""
     if state.actor != CHANCE_ACTOR:
         return []
-    outcomes: list[tuple[Action, Fraction]] = flow.step_module(state).chance_outcomes(state)
+    outcomes: list[tuple[Action, Fraction]] = flow.chance_step(state).chance_outcomes(state)
     return outcomes
 
 
@@ -84,7 +88,7 @@ def resolve_chance(state: GameState) -> list[Event]:
     """Let the state's own random streams decide the pending draw or roll."""
     if state.actor != CHANCE_ACTOR:
         raise IllegalAction("no draw or roll is pending")
-    return _perform(state, flow.step_module(state).draw(state), True)
+    return _perform(state, flow.chance_step(state).draw(state), True)
 
 
 def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:

@@ -5,6 +5,7 @@ Each check returns a list of broken facts in words (empty when all hold), so a f
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from .board import is_known, others_pieces
 from .exploration import PENALTY, TILE, Exploration
@@ -16,10 +17,16 @@ from .view import observe
 
 
 def violations(state: GameState) -> list[str]:
+    """Every invariant of every rule family, in words (empty when all hold)."""
+    return [broken for family in FAMILIES for broken in family(state)]
+
+
+def piece_violations(state: GameState) -> list[str]:
+    """C2, B1.6: the counter mix per player, each piece in exactly one valid place, face up only a transport canoe,
+    at most one face-up transport canoe of a player in a hex (M6, X19)."""
     rules = state.rules
     out: list[str] = []
     n_hex = len(rules.map)
-    # Pieces: the counter mix per player, each piece in exactly one valid place (B1.6).
     for p in range(state.players):
         for kind, name in enumerate(PIECES):
             if len(state.pieces_of(p, kind)) != rules.counter_mix[name]:
@@ -40,7 +47,15 @@ def violations(state: GameState) -> list[str]:
             up_per_hex[(state.piece_owner[pid], h)] += 1
     out += [f"{n} face-up transport canoes of one player in {rules.map.labels[h]}" for (_, h), n in
             up_per_hex.items() if n > 1]
-    # Villages never exceed squares; control follows villages (V2).
+    return out
+
+
+def island_group_violations(state: GameState) -> list[str]:
+    """B3, V2: villages never exceed squares, control follows villages, each player's holdings are the hexes they
+    control, a capital stands on its owner's IG."""
+    rules = state.rules
+    out: list[str] = []
+    n_hex = len(rules.map)
     for h in range(n_hex):
         squares = state.ig_squares(h)
         villages = state.villages(h)
@@ -61,10 +76,16 @@ def violations(state: GameState) -> list[str]:
     if {owner: igs for owner, igs in state.holdings.items() if igs} != \
             {owner: tuple(positions(state.controller, owner, 0, n_hex)) for owner in owners}:
         out.append("the holdings of each player do not match the controllers of the hexes")
-    for p in range(state.players):
-        if state.capital[p] >= 0 and state.controller[state.capital[p]] != p:
-            out.append(f"{state.names[p]}'s capital is on an IG they do not control")
-    # Piles: tiles once each, cards once each, island markers match the tile stack (S1-S3, E4).
+    out.extend(f"{state.names[p]}'s capital is on an IG they do not control" for p in range(state.players)
+               if state.capital[p] >= 0 and state.controller[state.capital[p]] != p)
+    return out
+
+
+def pile_violations(state: GameState) -> list[str]:
+    """S1-S3, E4, B4: each tile in one place, the 27 cards in deck, hands and face up, as many island markers in
+    the cup as tiles in the stack, no negative pile, every penalty marker in the pool or on the map."""
+    rules = state.rules
+    out: list[str] = []
     tiles = [t for t in state.tile if t >= 0] + state.stack
     if len(tiles) != len(set(tiles)):
         out.append("a tile is in two places")
@@ -82,16 +103,21 @@ def violations(state: GameState) -> list[str]:
     placed = sum(1 for _, k in state.sub.markers if k == PENALTY) if isinstance(state.sub, Exploration) else 0
     if state.penalty_pool + placed != rules.penalty_markers:
         out.append("penalty markers went missing")
-    # What a step keeps to save recounting matches a recount.
-    sub = state.sub
-    if isinstance(sub, Movement) and sub.phase == PARTY and sub.pool != count_pool(state, sub):
-        out.append(f"the party's pool {sub.pool} is not the recount {count_pool(state, sub)}")
-    if isinstance(sub, Movement) and sub.phase == PARTY and sub.others is not None \
-            and sub.others != frozenset(others_pieces(state, sub.player)):
-        out.append("the party's record of where the other players stand is out of date")
-    if isinstance(sub, Movement):
-        out += carrying_violations(state, sub)
     return out
+
+
+def party_violations(state: GameState) -> list[str]:
+    """M4, M5: what a party under way keeps to save recounting (its pool, where the others stand) matches a recount,
+    and its passengers ride as M5 and X18 allow."""
+    sub = state.sub
+    if not isinstance(sub, Movement):
+        return []
+    out: list[str] = []
+    if sub.phase == PARTY and sub.pool != count_pool(state, sub):
+        out.append(f"the party's pool {sub.pool} is not the recount {count_pool(state, sub)}")
+    if sub.phase == PARTY and sub.others is not None and sub.others != frozenset(others_pieces(state, sub.player)):
+        out.append("the party's record of where the other players stand is out of date")
+    return out + carrying_violations(state, sub)
 
 
 def carrying_violations(state: GameState, sub: Movement) -> list[str]:
@@ -153,3 +179,8 @@ def view_violations(state: GameState) -> list[str]:
         if min(supply.values(), default=0) < 0 or sum(supply.values()) > mine["supply_total"]:
             out.append(f"{name}'s supply {supply} does not fit the pile of {mine['supply_total']}")
     return out
+
+
+# The rule families `violations` checks, each on its own.
+FAMILIES: tuple[Callable[[GameState], list[str]], ...] = (piece_violations, island_group_violations, pile_violations,
+                                                         party_violations)

@@ -232,7 +232,7 @@ def _check_arranged(state: GameState, text: str, where: str) -> None:
     queued it: the draw then leaves the streams alone and gives the queued outcome, which the text must be.
     Elsewhere the outcome would be whatever the file says (an edited die roll), so it is refused."""
     streams = state.streams[:]
-    expected = str(flow.step_module(state).draw(state))     # leaves the piles alone; may advance a stream
+    expected = str(flow.chance_step(state).draw(state))     # leaves the piles alone; may advance a stream
     queued = state.streams == streams
     state.streams = streams
     if not queued:
