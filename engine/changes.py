@@ -1,5 +1,7 @@
-"""The one layer that changes what the steps share: pieces, villages, who controls an island group, a tile's
-orientation, the explorer's place.
+"""The one layer that changes a game's state (issue 37): who acts and where the turn stands, pieces, villages, who
+controls an island group, tiles, the explorer's place, the piles and the cards, the VP track, the advanced rules'
+records. Outside it only the state's own class, and the modules that build a new state (set-up, scenarios, the
+worlds a bot imagines), write a GameState's slots; tests/engine/test_structure.py checks the source for it.
 
 Each step module keeps its own `state.sub`; what several steps change (a piece moved by Movement, Battle,
 Building, an event; a village added by Building or an event and removed by a battle, malaria or an event)
@@ -9,7 +11,55 @@ state, so any step may call it.
 """
 from __future__ import annotations
 
-from .state import LOST, NOBODY, OUT_OF_GAME, UNBUILT, GameState
+from typing import TYPE_CHECKING, Any
+
+from .state import LOST, NO_ACTOR, NOBODY, OUT_OF_GAME, OVER, UNBUILT, GameState
+
+if TYPE_CHECKING:
+    from .state import StepState
+
+# --- who acts, and where the turn stands (T1) ---------------------------------------------------------------------
+
+
+def set_actor(state: GameState, actor: int) -> None:
+    """Who decides now: a player, CHANCE_ACTOR (the die, the cup, the tile stack or the deck decides)."""
+    state.actor = actor
+
+
+def enter_step(state: GameState, step: int) -> None:
+    """A step of the turn begins (T1): its first player in turn order, no step record yet."""
+    state.step, state.active, state.sub = step, 0, None
+
+
+def next_in_order(state: GameState) -> None:
+    """The next player in turn order takes their part of a sequential step, with a record of their own."""
+    state.active += 1
+    state.sub = None
+
+
+def skip_in_order(state: GameState) -> None:
+    """The player whose part it was has none (nothing to do or claim): the next one in turn order is asked."""
+    state.active += 1
+
+
+def keep_step_record(state: GameState, sub: StepState | None) -> None:
+    """What the step in progress keeps (`GameState.sub`: each step module's own record)."""
+    state.sub = sub
+
+
+def next_turn(state: GameState) -> None:
+    state.turn += 1
+
+
+def end_game(state: GameState) -> None:
+    """The game is over (V3, V5): nobody acts again."""
+    state.step, state.actor, state.sub = OVER, NO_ACTOR, None
+
+
+def restore_streams(state: GameState, streams: list[Any]) -> None:
+    """The random streams as they were before a draw that was only looked at (a save's queued outcome checked)."""
+    state.streams = streams
+
 
 # --- pieces -------------------------------------------------------------------------------------------------------
 
@@ -98,6 +148,20 @@ def improve(state: GameState, h: int, count: int) -> None:
     state.ia[h] += count
 
 
+def place_tile(state: GameState, h: int, tile: int, face_up: bool) -> None:
+    """A tile is placed in a hex (E4: face down from the stack; A4: Te Waka Maui face up), no one's marker on it."""
+    state.tile[h], state.tile_up[h], state.discovered[h] = tile, face_up, 0
+
+
+def set_ocean(state: GameState, h: int, ocean: bool) -> None:
+    """An unknown hex found to be open ocean (E4), or open again for a tile (A4)."""
+    state.ocean[h] = ocean
+
+
+def orient_tile(state: GameState, h: int, orientation: int) -> None:
+    state.orient[h] = orientation
+
+
 def face_home(state: GameState, h: int, player: int) -> None:
     """A tile settled, conquered or revealed by a player faces that player's starting home (E4.2, M10, X15)."""
     if state.tile[h] >= 0:
@@ -125,3 +189,16 @@ def send_explorer_to_lost(state: GameState, player: int) -> None:
 def forget_legal_actions(state: GameState) -> None:
     """The legal actions memo belongs to one position: every change of position forgets it."""
     state.memo = None
+
+
+# --- the advanced rules' records (A1-A7) --------------------------------------------------------------------------
+
+
+def remove_tile_from_play(state: GameState, tile: int) -> None:
+    """A4: a tile leaves play (Te Waka Maui with nowhere to go, a face-down tile where it lands)."""
+    state.adv.removed_tiles.append(tile)
+
+
+def place_south_island(state: GameState, north: int, south: int) -> None:
+    """A4: Aotearoa's two hexes, the North Island's and Te Waka Maui's."""
+    state.adv.south_island = (north, south)

@@ -12,13 +12,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
+from . import changes
 from .actions import Action
 from .state import (
     BUILDING,
     EXPLORATION,
     MOVEMENT,
-    NO_ACTOR,
-    OVER,
     STEP_NAMES,
     TURN_ORDER,
     VICTORY,
@@ -78,7 +77,7 @@ def chance_step(state: GameState) -> ChanceStep:
 
 
 def start_step(state: GameState, step: int) -> list[Event]:
-    state.step, state.active, state.sub = step, 0, None
+    changes.enter_step(state, step)
     started = [event("step_started", turn=state.turn, step=STEP_NAMES[step])]
     events: list[Event] = STEPS[step].begin(state)
     return started + events
@@ -86,8 +85,7 @@ def start_step(state: GameState, step: int) -> list[Event]:
 
 def next_player(state: GameState) -> list[Event]:
     """The current player has finished their part of a sequential step."""
-    state.active += 1
-    state.sub = None
+    changes.next_in_order(state)
     events: list[Event] = SEQUENTIAL[state.step].begin_player(state)
     return events
 
@@ -100,9 +98,9 @@ def end_of_step(state: GameState) -> list[Event]:
 
 
 def end_of_turn(state: GameState) -> list[Event]:
-    state.turn += 1
+    changes.next_turn(state)
     return start_step(state, TURN_ORDER)
 
 
 def game_over(state: GameState) -> None:
-    state.step, state.actor, state.sub = OVER, NO_ACTOR, None
+    changes.end_game(state)

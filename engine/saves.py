@@ -17,7 +17,7 @@ from array import array
 from pathlib import Path
 from typing import Any
 
-from . import flow
+from . import changes, flow
 from .actions import Action, IllegalAction
 from .game import apply, parse_action, resolve_chance
 from .ruleset import Ruleset
@@ -234,7 +234,7 @@ def _check_arranged(state: GameState, text: str, where: str) -> None:
     streams = state.streams[:]
     expected = str(flow.chance_step(state).draw(state))     # leaves the piles alone; may advance a stream
     queued = state.streams == streams
-    state.streams = streams
+    changes.restore_streams(state, streams)
     if not queued:
         raise SaveError(f"{where} ({_short(text)}) sets an outcome of chance by hand; a save's draws and rolls "
                         f"come from its seed (written [text, true]) or from its scenario's queued outcomes")

@@ -1,6 +1,7 @@
 """Advanced rule A4, the South Island: Te Waka Maui joins Aotearoa when Aotearoa is revealed (ruling X30)."""
 from __future__ import annotations
 
+from . import changes
 from .state import Event, GameState, event
 
 
@@ -18,16 +19,16 @@ def on_reveal(state: GameState, h: int) -> list[Event]:
     target = rules.map.step(h, state.orient[h] + aotearoa.south_island_direction)
     # Off the map, on a printed IG or on a face-up tile, Te Waka Maui leaves the game.
     if target < 0 or rules.map.kinds[target] == "island" or (state.tile[target] >= 0 and state.tile_up[target]):
-        state.adv.removed_tiles.append(te_waka_maui)
+        changes.remove_tile_from_play(state, te_waka_maui)
         return [event("south_island_lost", hex=rules.map.labels[h])]
     events = []
     if state.tile[target] >= 0:          # a face-down tile there is removed from play, its markers go back
-        state.adv.removed_tiles.append(state.tile[target])
+        changes.remove_tile_from_play(state, state.tile[target])
         events.append(event("tile_removed", hex=rules.map.labels[target]))
-    state.ocean[target] = False
-    state.tile[target], state.tile_up[target], state.discovered[target] = te_waka_maui, True, 0
-    state.orient[target] = state.orient[h]
-    state.adv.south_island = (h, target)
+    changes.set_ocean(state, target, False)
+    changes.place_tile(state, target, te_waka_maui, face_up=True)
+    changes.orient_tile(state, target, state.orient[h])
+    changes.place_south_island(state, h, target)
     return events + [event("south_island_placed", hex=rules.map.labels[target], tile=rules.tiles[te_waka_maui].name)]
 
 
