@@ -11,12 +11,9 @@ state, so any step may call it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .state import LOST, NO_ACTOR, NOBODY, OUT_OF_GAME, OVER, UNBUILT, GameState
-
-if TYPE_CHECKING:
-    from .state import StepState
+from .state import LOST, NO_ACTOR, NOBODY, OUT_OF_GAME, OVER, UNBUILT, GameState, StepState
 
 # --- who acts, and where the turn stands (T1) ---------------------------------------------------------------------
 

@@ -9,22 +9,22 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, cast
+from typing import Any, NamedTuple, Protocol, TypeAlias, cast
 
 from .actions import Action
 from .ruleset import PIECES, Ruleset
 from .views import StepName
 
-if TYPE_CHECKING:
-    from .building import Building
-    from .exploration import Exploration
-    from .movement import Movement
-    from .turn_order import TurnOrderStep
-    from .victory import Claim
 
-    # The step in progress (`GameState.sub`): each step module keeps its own small object, with clone() and
-    # to_dict(). Code that knows the step narrows it with isinstance, or names it (`sub: Movement = ...`, cast).
-    StepState: TypeAlias = Exploration | Movement | Building | TurnOrderStep | Claim
+class StepState(Protocol):
+    """What a step in progress keeps (`GameState.sub`): each step module declares its own small record (Exploration,
+    Movement, Building, TurnOrderStep, Claim), which the state copies and writes out without knowing which it is.
+    Code that knows the step narrows it with isinstance. Declared here, so the state imports no step module (no
+    import loop, issue 37)."""
+
+    def clone(self) -> StepState: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
 
 # An item of a Journal: a plain tuple of plain values ((verb, args, drawn) in the history, (kind, visible, *data)
 # in the log). Full chunks are linked as (chunk, previous chunks or None, items in all chunks).
