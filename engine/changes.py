@@ -199,3 +199,13 @@ def remove_tile_from_play(state: GameState, tile: int) -> None:
 def place_south_island(state: GameState, north: int, south: int) -> None:
     """A4: Aotearoa's two hexes, the North Island's and Te Waka Maui's."""
     state.adv.south_island = (north, south)
+
+
+def give_galapagos_marker(state: GameState, player: int) -> None:
+    """A5: the "+1 Galapagos" marker, one per player."""
+    state.adv.galapagos[player] = True
+
+
+def give_kumara(state: GameState, player: int) -> None:
+    """A5: a Kumara marker, worth 2 VP, one per player."""
+    state.adv.kumara[player] = True

@@ -2,6 +2,7 @@
 printed far-eastern ocean, one rolled hex at a time, to bring the sweet potato back (ruling X31)."""
 from __future__ import annotations
 
+from . import changes
 from .board import enemy_hexes, known_mask, reach
 from .cards import kumara_lost_becomes_return, kumara_modifier
 from .state import Event, GameState, event
@@ -53,7 +54,7 @@ def arrive(state: GameState, player: int, h: int) -> list[Event]:
     """Entering the Galapagos or the Unfortunate Islands gives the "+1 Galapagos" marker (one per player)."""
     m = state.rules.map
     if h in (m.galapagos, m.unfortunate) and not state.adv.galapagos[player]:
-        state.adv.galapagos[player] = True
+        changes.give_galapagos_marker(state, player)
         return [event("galapagos_marker", player=state.names[player], hex=m.labels[h])]
     return []
 
@@ -61,5 +62,5 @@ def gain(state: GameState, player: int, how: str) -> list[Event]:
     """A Kumara marker, worth 2 VP; one per player."""
     if state.adv.kumara[player]:
         return []
-    state.adv.kumara[player] = True
+    changes.give_kumara(state, player)
     return [event("kumara", player=state.names[player], how=how)]
