@@ -14,10 +14,8 @@ from collections import Counter
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")      # the window prints only what the game says
 
-from engine import ConfigError, Ruleset, SaveError, ScenarioError, SetupError, load_ruleset
+from engine import ConfigError, Ruleset, SaveError, ScenarioError, SetupError, check_options, load_ruleset, play_game
 from engine.ai import BOTS
-from engine.runner import play_game
-from engine.setup import check_options
 from game import cli
 from game.catalog import LANGUAGES
 

@@ -240,7 +240,7 @@ class Autosaves:
         game = data / savefile.AUTOSAVES / savefile.new_game_id()
         game.mkdir(parents=True)
         older = real_save(rules, game / f"{1:06d}{savefile.SUFFIX}", turn=3)
-        older_hash = engine.state_hash(engine.saves.from_data(savefile.read(older).game, rules))
+        older_hash = engine.state_hash(engine.from_data(savefile.read(older).game, rules))
         return cls(data, older, game / f"{2:06d}{savefile.SUFFIX}", older_hash)
 
     def put(self, newest: bytes) -> None:

@@ -20,9 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine import load_ruleset, play_game
 from engine.ai import BOTS, Budget, SearchBot
-from engine.ruleset import load_ruleset
-from engine.runner import play_game
 
 MAX_TURNS = 60
 PAIRS = ("hard-normal", "hard-easy", "normal-easy")

@@ -28,9 +28,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 import engine  # noqa: E402
-from engine.ai import Budget, RuleBot, SearchBot, ask  # noqa: E402
-from engine.ai.rule_bot import Board  # noqa: E402
-from engine.driver import play  # noqa: E402
+from engine import play  # noqa: E402
+from engine.ai import Board, Budget, RuleBot, SearchBot, ask  # noqa: E402
 from game.app import App, Settings  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402

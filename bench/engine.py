@@ -13,9 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
+from engine import play, play_game
 from engine.ai import BOTS, ask
-from engine.driver import play
-from engine.runner import play_game
 
 
 def random_play_rate(rules: engine.Ruleset, seconds: float) -> tuple[int, float]:

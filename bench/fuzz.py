@@ -22,10 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
+from engine import play, redeal, track_violations, view_violations, violations
 from engine.ai import BOTS, ask
-from engine.driver import play
-from engine.hidden import redeal
-from engine.invariants import track_violations, view_violations, violations
 
 FLAGS = ("variable_starting_pieces", "saved_resources", "malaria", "south_island", "kumara", "random_events")
 DEEP_EVERY = 25          # actions between the expensive checks

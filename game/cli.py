@@ -101,7 +101,7 @@ def kinds(known: Sequence[str], noun: str) -> Callable[[str], list[str]]:
 
 def options(text: str) -> dict[str, Any]:
     """--options: "malaria,kumara,variable_game_end=20" to {"malaria": True, ...}; "all" switches every flag on.
-    Only the form is checked here: which options exist, the rules say (engine.setup.check_options)."""
+    Only the form is checked here: which options exist, the rules say (engine.check_options)."""
     chosen: dict[str, Any] = {}
     for item in filter(None, (ALL_OPTIONS if text == "all" else text).split(",")):
         key, _, value = item.partition("=")

@@ -16,10 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine import STEP_NAMES, GameResult, play, step
 from engine.ai import BOTS, Bot, SearchBot, Sight, ask
-from engine.driver import play, step
-from engine.runner import GameResult
-from engine.state import STEP_NAMES
 
 from . import botpool, savefile
 from .gamelock import GameLock
@@ -81,7 +79,7 @@ class Match:
     def new(cls, rules: engine.Ruleset, players: int | Sequence[str], seats: Sequence[str], seed: int,
             options: Mapping[str, Any] | None = None, **kw: Any) -> Match:
         """A new game with one seat kind per player in seat order (or one kind for every seat), set up exactly
-        as engine.runner.play_game does, so that the same seats, seed and options give the same game."""
+        as engine.play_game does, so that the same seats, seed and options give the same game."""
         state = engine.new_game(rules, players, seed, options)
         kinds = {name: seats[i % len(seats)] for i, name in enumerate(state.names)}
         return cls(rules, state, kinds, seed, **kw)
@@ -91,7 +89,7 @@ class Match:
         """A saved game with its seats (game/savefile.py: one file, or the two-file form of before); SaveError
         (one line) if any part is unusable. The game keeps its id, so its autosaves go on in its own folder."""
         contents = savefile.read(path)
-        state = engine.saves.from_data(contents.game, rules, str(path))
+        state = engine.from_data(contents.game, rules, str(path))
         try:
             seats = {name: "human" if contents.seatless else contents.seats[name] for name in state.names}
             settings = {name: SeatSettings.from_dict(value, unusable_pin=True)     # junk: a PIN to reset
@@ -241,7 +239,7 @@ class Match:
         def pack() -> savefile.Contents:
             meta = savefile.Meta(game_id, name, saved, state.turn, STEP_NAMES[state.step], players,
                                  dict(state.options))
-            return savefile.Contents(engine.saves.save_data(state), seats, settings, meta, shot)
+            return savefile.Contents(engine.save_data(state), seats, settings, meta, shot)
         return pack
 
     def save(self, path: Path, name: str = "") -> None:

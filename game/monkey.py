@@ -25,8 +25,8 @@ from typing import Any
 import pygame
 
 import engine
+from engine import play as drive
 from engine.ai import BOTS, ask
-from engine.driver import play as drive
 
 from . import flow, gestures, virtualpad
 from .app import App

@@ -1,5 +1,5 @@
 """A saved game watched again (issue 26): from how it began, its recorded actions applied one by one through the
-engine as loading a save applies them (`engine.saves.apply_recorded`), so the table shows their events and
+engine as loading a save applies them (`engine.apply_recorded`), so the table shows their events and
 animations as it shows a game's. Nobody decides in a replay: it plays at the app's speed, pauses, steps one
 position, and stops at the last, where its state must be the save's.
 
@@ -57,7 +57,7 @@ def read(rules: engine.Ruleset, path: Path, name: str, playing: Match | None = N
     seat cannot be watched). A save of the game being played (`playing`) is guarded by that game's seats, their
     PINs now and their wrong tries, which its autosave keeps: one count for the game and its replay."""
     contents = savefile.read(path)
-    state = engine.saves.from_data(contents.game, rules, str(path))
+    state = engine.from_data(contents.game, rules, str(path))
     try:
         settings = {seat: SeatSettings.from_dict(value, unusable_pin=True)
                     for seat, value in contents.settings.items() if seat in state.names}
@@ -75,11 +75,11 @@ def read(rules: engine.Ruleset, path: Path, name: str, playing: Match | None = N
 def positions(rules: engine.Ruleset, game: dict[str, Any], watcher: str | None) -> list[int]:
     """Where each position the watcher can tell apart ends, in actions from the start: after every action that
     changes the watcher's view, the last taking in any actions after it that change nothing the watcher sees."""
-    state = engine.saves.replay(game["start"], [], rules)
+    state = engine.replay(game["start"], [], rules)
     ends: list[int] = []
     seen = engine.observe(state, watcher, log=False)
     for number, entry in enumerate(game["actions"], 1):
-        engine.saves.apply_recorded(state, entry, number)
+        engine.apply_recorded(state, entry, number)
         view = engine.observe(state, watcher, log=False)
         if view != seen:
             ends.append(number)
@@ -95,7 +95,7 @@ class ReplayMatch(Match):
 
     def __init__(self, rules: engine.Ruleset, recording: Recording, watcher: str | None, speed: str):
         game, name = recording.contents.game, recording.name
-        state = engine.saves.replay(game["start"], [], rules, name)       # read() checked the whole save
+        state = engine.replay(game["start"], [], rules, name)       # read() checked the whole save
         # Every seat is a "human" the replay never asks: no bot is made, none thinks.
         super().__init__(rules, state, dict.fromkeys(state.names, HUMAN), state.seed, speed=speed,
                          game_id=recording.contents.meta.game_id)
@@ -169,7 +169,7 @@ class ReplayMatch(Match):
         position is checked against the save's state hash."""
         end = self.ends[self.position]
         while self.actions < end:
-            engine.saves.apply_recorded(self._state, self.recorded[self.actions], self.actions + 1, self.name)
+            engine.apply_recorded(self._state, self.recorded[self.actions], self.actions + 1, self.name)
             self._applied()
         self.position += 1
         if self.at_end:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.schema import remove_stale_temporaries, write_atomically
+from engine import remove_stale_temporaries, write_atomically
 
 from . import untrusted
 
@@ -39,7 +39,7 @@ SUFFIX = ".paradise"
 FORMAT = "paradise-save-file"
 VERSION = 1
 FILE_BYTES = 8 << 20                  # a whole save file (a 4-player game of 40 turns is about 40 KB deflated)
-MEMBER_BYTES = {"format.json": 1 << 10, "game.json": engine.saves.SAVE_BYTES, "seats.json": 1 << 16,
+MEMBER_BYTES = {"format.json": 1 << 10, "game.json": engine.SAVE_BYTES, "seats.json": 1 << 16,
                 "meta.json": 1 << 16, "picture.png": 1 << 20}
 KEEP = 3                              # autosaves kept per game
 ZIP_MAGIC = b"PK\x03\x04"
@@ -102,7 +102,7 @@ def new_game_id() -> str:
 
 def write(path: Path, contents: Contents) -> None:
     """Write the save atomically: a temporary file beside it, flushed to the disk, renamed over `path`, and
-    the folder's entry flushed too (engine.schema.write_atomically). SaveError (one line) if the folder is missing
+    the folder's entry flushed too (engine.write_atomically). SaveError (one line) if the folder is missing
     or cannot be written; the save that was there is then untouched."""
     folder = path.parent
     if not folder.is_dir():

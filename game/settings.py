@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from engine.schema import write_atomically
+from engine import write_atomically
 
 from . import catalog, untrusted
 from .app import Settings

@@ -18,8 +18,8 @@ from typing import Any
 import yaml
 
 import engine
+from engine import write_atomically
 from engine.ai import BOTS
-from engine.schema import write_atomically
 
 from . import help, paths, untrusted, words
 

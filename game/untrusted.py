@@ -22,7 +22,7 @@ from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.schema import NotAFile, TooLarge, read_bytes_capped
+from engine import NotAFile, TooLarge, read_bytes_capped
 
 # What an archive's member may be: the methods the game writes, and the flags a member of them may carry (deflate's
 # speed, bits 1 and 2; sizes after the data, bit 3; a UTF-8 name, bit 11). Any other method zipfile meets raises
@@ -60,7 +60,7 @@ class Refused(Exception):
 
 
 def read(path: Path, limit: int, what: str) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes (engine.schema.read_bytes_capped: a folder, a device or
+    """The bytes of a regular file of at most `limit` bytes (engine.read_bytes_capped: a folder, a device or
     a FIFO is refused before anything is read, a huge file costs nothing); `what` names it ("save", "settings")."""
     try:
         return read_bytes_capped(path, limit)

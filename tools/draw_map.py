@@ -25,8 +25,7 @@ import pygame
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import ConfigError, Ruleset, hexgrid, load_ruleset  # noqa: E402
-from engine.hexmap import ISLAND, OCEAN, UNKNOWN, HexMap, PrintedIG  # noqa: E402
+from engine import ConfigError, Ruleset, hexgrid, hexmap, load_ruleset  # noqa: E402
 
 SIZE = 54                                   # hex corner radius in pixels
 MARGIN = 24
@@ -35,13 +34,13 @@ BOX_W = 150                                 # the South America box
 LEGEND_H = 150
 NAME_W = int(SIZE * 1.4)                    # room for a line of text inside a rimmed far-east hex
 
-OFF_MAP = "off map"                         # the zone of grid cells that HexMap leaves out
+OFF_MAP = "off map"                         # the zone of grid cells that hexmap.HexMap leaves out
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 Cell = tuple[int, int]                      # (col, row): off-map cells have no hex id, so drawing uses these
 
-ZONE_FILL: dict[str, Colour] = {OFF_MAP: (196, 186, 160), OCEAN: (52, 110, 170), UNKNOWN: (214, 229, 238)}
+ZONE_FILL: dict[str, Colour] = {OFF_MAP: (196, 186, 160), hexmap.OCEAN: (52, 110, 170), hexmap.UNKNOWN: (214, 229, 238)}
 REGION_FILL: dict[str, Colour] = {"melanesia": (130, 190, 115), "micronesia": (190, 222, 140),
                                   "polynesia": (242, 200, 130)}
 INK: Colour = (35, 35, 45)
@@ -184,28 +183,28 @@ def facing_edge(surf: pygame.Surface, center: Point, direction: int) -> None:
     pygame.draw.line(surf, INK, inset[0], inset[1], 5)
 
 
-def zones(hexmap: HexMap) -> dict[Cell, str]:
+def zones(printed: hexmap.HexMap) -> dict[Cell, str]:
     """Every cell of the printed grid, row by row, -> its zone; the off-map corners are drawn too."""
     grid: dict[Cell, str] = {}
-    for row in range(hexmap.rows):
-        for col in range(hexmap.columns):
-            h = hexmap.index(col, row)
-            grid[col, row] = hexmap.kinds[h] if h >= 0 else OFF_MAP
+    for row in range(printed.rows):
+        for col in range(printed.columns):
+            h = printed.index(col, row)
+            grid[col, row] = printed.kinds[h] if h >= 0 else OFF_MAP
     return grid
 
 
-def busy_hexes(hexmap: HexMap) -> set[Cell]:
+def busy_hexes(printed: hexmap.HexMap) -> set[Cell]:
     """Hexes that carry a name or symbols of their own (no empty square, no region name over them)."""
-    ids = ({ig.hex for ig in hexmap.islands} | {t.hex for t in hexmap.setup_tiles}
-           | {o.hex for o in hexmap.setup_oceans} | {h for _, h in hexmap.labels_named}
-           | set(hexmap.to_south_america) | {hexmap.galapagos, hexmap.unfortunate})
-    return {hexmap.coords[h] for h in ids}
+    ids = ({ig.hex for ig in printed.islands} | {t.hex for t in printed.setup_tiles}
+           | {o.hex for o in printed.setup_oceans} | {h for _, h in printed.labels_named}
+           | set(printed.to_south_america) | {printed.galapagos, printed.unfortunate})
+    return {printed.coords[h] for h in ids}
 
 
-def fill_zones(surf: pygame.Surface, hexmap: HexMap, grid: dict[Cell, str]) -> None:
+def fill_zones(surf: pygame.Surface, printed: hexmap.HexMap, grid: dict[Cell, str]) -> None:
     """Fill every hex with its zone colour (printed groups by region)."""
     for cell, zone in grid.items():
-        fill = REGION_FILL[hexmap.island_at[hexmap.index(*cell)].region] if zone == ISLAND else ZONE_FILL[zone]
+        fill = REGION_FILL[printed.island_at[printed.index(*cell)].region] if zone == hexmap.ISLAND else ZONE_FILL[zone]
         pygame.draw.polygon(surf, fill, hexgrid.corners(*hex_center(cell), SIZE))
 
 
@@ -215,9 +214,9 @@ def outline_zones(surf: pygame.Surface, grid: dict[Cell, str], busy: set[Cell], 
         cx, cy = hex_center(cell)
         if zone != OFF_MAP:
             pygame.draw.polygon(surf, GRID_LINE, hexgrid.corners(cx, cy, SIZE), 1)
-        text(surf, hexgrid.label(*cell), fonts.label, {OFF_MAP: LAND_TEXT, OCEAN: OCEAN_TEXT}.get(zone, INK),
+        text(surf, hexgrid.label(*cell), fonts.label, {OFF_MAP: LAND_TEXT, hexmap.OCEAN: OCEAN_TEXT}.get(zone, INK),
              label_pos(cell))
-        if zone == UNKNOWN and cell not in busy:
+        if zone == hexmap.UNKNOWN and cell not in busy:
             pygame.draw.rect(surf, EMPTY_SQUARE, pygame.Rect(round(cx) - 6, round(cy) + 10, 12, 12), 1)
 
 
@@ -246,7 +245,7 @@ def free_spot(size: tuple[int, int], target: Point, allowed: set[Cell], centers:
     return target
 
 
-def draw_area_names(surf: pygame.Surface, hexmap: HexMap, grid: dict[Cell, str], busy: set[Cell],
+def draw_area_names(surf: pygame.Surface, printed: hexmap.HexMap, grid: dict[Cell, str], busy: set[Cell],
                     fonts: Fonts) -> None:
     """Faint region names in free hexes near their groups (Polynesia in the unknown) and the lands off map,
     all clear of the hex labels."""
@@ -256,15 +255,15 @@ def draw_area_names(surf: pygame.Surface, hexmap: HexMap, grid: dict[Cell, str],
         rect.center = (round(label_pos(cell)[0]), round(label_pos(cell)[1]))
         avoid.append(rect)
     areas: dict[str, tuple[list[Cell], str]] = {}     # name -> (hexes it names, zone it is written on)
-    for ig in hexmap.islands:
+    for ig in printed.islands:
         if not ig.home:
-            areas.setdefault(ig.region.upper(), ([], OCEAN))[0].append(hexmap.coords[ig.hex])
-    areas["POLYNESIA"] = ([cell for cell, zone in grid.items() if zone == UNKNOWN], UNKNOWN)
+            areas.setdefault(ig.region.upper(), ([], hexmap.OCEAN))[0].append(printed.coords[ig.hex])
+    areas["POLYNESIA"] = ([cell for cell, zone in grid.items() if zone == hexmap.UNKNOWN], hexmap.UNKNOWN)
     land = [cell for cell, zone in grid.items() if zone == OFF_MAP]
-    half = hexmap.columns / 2                   # off-map land: the west is Australia, the east the Americas
+    half = printed.columns / 2                   # off-map land: the west is Australia, the east the Americas
     areas["AUSTRALIA"] = ([cell for cell in land if cell[0] < half], OFF_MAP)
     areas["THE AMERICAS"] = ([cell for cell in land if cell[0] >= half], OFF_MAP)
-    colours = {OCEAN: (10, 40, 90, 130), UNKNOWN: (90, 140, 200, 90), OFF_MAP: (110, 100, 80, 200)}
+    colours = {hexmap.OCEAN: (10, 40, 90, 130), hexmap.UNKNOWN: (90, 140, 200, 90), OFF_MAP: (110, 100, 80, 200)}
     centers = {cell: hex_center(cell) for cell in grid}
     layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     for name, (hexes, zone) in areas.items():
@@ -281,9 +280,9 @@ def draw_area_names(surf: pygame.Surface, hexmap: HexMap, grid: dict[Cell, str],
     surf.blit(layer, (0, 0))
 
 
-def draw_island_group(surf: pygame.Surface, hexmap: HexMap, ig: PrintedIG, fonts: Fonts) -> None:
+def draw_island_group(surf: pygame.Surface, printed: hexmap.HexMap, ig: hexmap.PrintedIG, fonts: Fonts) -> None:
     """Name, squares, local warriors, malaria faces and (homes) the facing edge of a printed group."""
-    cx, cy = hex_center(hexmap.coords[ig.hex])
+    cx, cy = hex_center(printed.coords[ig.hex])
     if ig.home:
         pygame.draw.polygon(surf, HOME_RIM, hexgrid.corners(cx, cy, SIZE - 3), 4)
         facing_edge(surf, (cx, cy), ig.orientation)
@@ -299,50 +298,50 @@ def draw_island_group(surf: pygame.Surface, hexmap: HexMap, ig: PrintedIG, fonts
 
 def draw_setup(surf: pygame.Surface, rules: Ruleset, fonts: Fonts) -> None:
     """The red set-up hexes of rule S2: tile name and squares or "ocean", with the player count."""
-    hexmap = rules.map
-    for t in hexmap.setup_tiles:
-        cx, cy = hex_center(hexmap.coords[t.hex])
+    printed = rules.map
+    for t in printed.setup_tiles:
+        cx, cy = hex_center(printed.coords[t.hex])
         pygame.draw.polygon(surf, RED, hexgrid.corners(cx, cy, SIZE - 3), 3)
         facing_edge(surf, (cx, cy), t.orientation)
         text(surf, t.tile, fonts.name, RED, (cx, cy - 15))
         tile = rules.tiles[rules.tile_id(t.tile)]
         squares(surf, (cx, cy + 2), tile.green, tile.brown, tile.atoll, side=9)
         text(surf, PLAYERS_TEXT[t.from_players], fonts.small, RED, (cx, cy + 20))
-    for o in hexmap.setup_oceans:
-        cx, cy = hex_center(hexmap.coords[o.hex])
+    for o in printed.setup_oceans:
+        cx, cy = hex_center(printed.coords[o.hex])
         pygame.draw.polygon(surf, RED, hexgrid.corners(cx, cy, SIZE - 3), 3)
         text(surf, "ocean", fonts.name, RED, (cx, cy - 8))
         text(surf, PLAYERS_TEXT[o.from_players], fonts.small, RED, (cx, cy + 20))
 
 
-def south_america_box(hexmap: HexMap) -> pygame.Rect:
+def south_america_box(printed: hexmap.HexMap) -> pygame.Rect:
     """The off-board South America box, beside the east-edge hexes it touches."""
-    centers = [hex_center(hexmap.coords[h]) for h in hexmap.south_america_adjacent]
+    centers = [hex_center(printed.coords[h]) for h in printed.south_america_adjacent]
     left = max(x for x, _ in centers) + SIZE + 24
     top = min(y for _, y in centers) - SIZE * 0.7
     bottom = max(y for _, y in centers) + SIZE * 0.7
     return pygame.Rect(round(left), round(top), BOX_W - 24, round(bottom - top))
 
 
-def draw_far_east(surf: pygame.Surface, hexmap: HexMap, fonts: Fonts) -> None:
+def draw_far_east(surf: pygame.Surface, printed: hexmap.HexMap, fonts: Fonts) -> None:
     """To South America hexes, the Galapagos and Unfortunate Is. (+1 marker), and the South America box."""
-    for h in hexmap.to_south_america:
-        cx, cy = hex_center(hexmap.coords[h])
+    for h in printed.to_south_america:
+        cx, cy = hex_center(printed.coords[h])
         pygame.draw.polygon(surf, SPECIAL, hexgrid.corners(cx, cy, SIZE - 3), 3)
         text_block(surf, "To South America", fonts.special, SPECIAL, (cx, cy - 6), NAME_W)
         pygame.draw.polygon(surf, SPECIAL, [(cx - 14, cy + 18), (cx + 8, cy + 18), (cx + 8, cy + 13),
                                             (cx + 18, cy + 22), (cx + 8, cy + 31), (cx + 8, cy + 26),
                                             (cx - 14, cy + 26)])
-    for h, name in ((hexmap.galapagos, "Galapagos Islands"), (hexmap.unfortunate, "Unfortunate Islands")):
-        cx, cy = hex_center(hexmap.coords[h])
+    for h, name in ((printed.galapagos, "Galapagos Islands"), (printed.unfortunate, "Unfortunate Islands")):
+        cx, cy = hex_center(printed.coords[h])
         pygame.draw.polygon(surf, SPECIAL, hexgrid.corners(cx, cy, SIZE - 3), 3)
         font = fitting_font(name, (fonts.special, fonts.special_small), NAME_W)
         text_block(surf, name, font, (255, 255, 255), (cx, cy - 8), NAME_W)
         pygame.draw.circle(surf, SPECIAL, (cx, cy + 22), 10)
         text(surf, "+1", fonts.small, INK, (cx, cy + 22))
-    box = south_america_box(hexmap)
-    for h in hexmap.south_america_adjacent:
-        cx, cy = hex_center(hexmap.coords[h])
+    box = south_america_box(printed)
+    for h in printed.south_america_adjacent:
+        cx, cy = hex_center(printed.coords[h])
         pygame.draw.line(surf, SPECIAL, (cx + SIZE * 0.8, cy), (box.left, cy), 4)
     pygame.draw.rect(surf, (205, 190, 150), box, border_radius=8)
     pygame.draw.rect(surf, SPECIAL, box, 4, border_radius=8)
@@ -350,10 +349,10 @@ def draw_far_east(surf: pygame.Surface, hexmap: HexMap, fonts: Fonts) -> None:
     text_block(surf, "Kumara 2 VP (rule A5)", fonts.small, INK, (box.centerx, box.centery + 22), box.width - 16)
 
 
-def draw_labels(surf: pygame.Surface, hexmap: HexMap, fonts: Fonts) -> None:
+def draw_labels(surf: pygame.Surface, printed: hexmap.HexMap, fonts: Fonts) -> None:
     """Decorative place names (no game effect)."""
-    for name, h in hexmap.labels_named:
-        cx, cy = hex_center(hexmap.coords[h])
+    for name, h in printed.labels_named:
+        cx, cy = hex_center(printed.coords[h])
         text_block(surf, name, fonts.italic, OCEAN_TEXT, (cx, cy + 4), int(SIZE * 1.5))
 
 
@@ -362,8 +361,8 @@ def draw_legend(surf: pygame.Surface, top: int, fonts: Fonts) -> None:
     x0, y = MARGIN, top + 14
     text(surf, "Legend", fonts.box, INK, (x0 + 36, y))
     entries: list[tuple[str, Colour]] = [
-        ("off map", ZONE_FILL[OFF_MAP]), ("printed ocean", ZONE_FILL[OCEAN]),
-        ("unknown (explorable)", ZONE_FILL[UNKNOWN]),
+        ("off map", ZONE_FILL[OFF_MAP]), ("printed ocean", ZONE_FILL[hexmap.OCEAN]),
+        ("unknown (explorable)", ZONE_FILL[hexmap.UNKNOWN]),
         ("printed IG, Melanesia", REGION_FILL["melanesia"]), ("printed IG, Micronesia", REGION_FILL["micronesia"]),
         ("home IG (Polynesia)", REGION_FILL["polynesia"])]
     for i, (name, colour) in enumerate(entries):
@@ -398,25 +397,25 @@ def render(rules: Ruleset) -> pygame.Surface:
     """The whole drawing: title, hexes, set-up marks, far east, labels and legend."""
     pygame.font.init()
     fonts = Fonts()
-    hexmap = rules.map
-    grid = zones(hexmap)
-    map_w = SIZE * (1.5 * (hexmap.columns - 1) + 2)
-    map_h = SIZE * math.sqrt(3) * (hexmap.rows + 0.5)
+    printed = rules.map
+    grid = zones(printed)
+    map_w = SIZE * (1.5 * (printed.columns - 1) + 2)
+    map_h = SIZE * math.sqrt(3) * (printed.rows + 0.5)
     width = round(MARGIN * 2 + map_w + BOX_W)
     legend_top = round(MARGIN + TITLE_H + map_h + 10)
     surf = pygame.Surface((width, legend_top + LEGEND_H))
     surf.fill((245, 242, 232))
     text(surf, "Conquest of Paradise: the Pacific map (stand-in layout)", fonts.title, INK,
          (width / 2, MARGIN + TITLE_H / 2 - 6))
-    busy = busy_hexes(hexmap)
-    fill_zones(surf, hexmap, grid)
-    draw_area_names(surf, hexmap, grid, busy, fonts)
+    busy = busy_hexes(printed)
+    fill_zones(surf, printed, grid)
+    draw_area_names(surf, printed, grid, busy, fonts)
     outline_zones(surf, grid, busy, fonts)
-    for ig in hexmap.islands:
-        draw_island_group(surf, hexmap, ig, fonts)
+    for ig in printed.islands:
+        draw_island_group(surf, printed, ig, fonts)
     draw_setup(surf, rules, fonts)
-    draw_far_east(surf, hexmap, fonts)
-    draw_labels(surf, hexmap, fonts)
+    draw_far_east(surf, printed, fonts)
+    draw_labels(surf, printed, fonts)
     draw_legend(surf, legend_top, fonts)
     return surf
 

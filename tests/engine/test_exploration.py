@@ -109,7 +109,7 @@ def test_E4_1_ocean_marker_stays_knot_side_up(rules):
 def test_E4_2_island_tile_is_seen_by_the_discoverer_only(rules):
     s = game(rules)
     do(s, "premove 0807", "explore 0906", "marker island_2")
-    outcomes = engine.chance_outcomes(s)
+    outcomes = engine.chance_outcomes_omniscient(s)
     assert len(outcomes) == 29 and sum(p for _, p in outcomes) == 1
     events = do(s, "tile Hawaii")
     assert "tile_drawn" in kinds_seen(events, 0) and "tile_drawn" not in kinds_seen(events, 1)
