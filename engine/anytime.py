@@ -1,15 +1,16 @@
 """Actions a player may take whenever they are to act, in any step (ruling X6's windows):
 flip a face-down tile they discovered (E6.5), withdraw one of their rumors from the map (M7) and reveal an
-Arts & Culture card (B4; it stays face up); and play a kept event whose effect needs no particular step (A7)."""
+Arts & Culture card (B4; it stays face up and works at once); and play a kept event whose effect needs no
+particular step (A7)."""
 from __future__ import annotations
 
-from . import random_events
+from . import battle, building, random_events
 from .actions import Action, act
 from .building import Building
-from .cards import show_card
+from .cards import build_point_bonus, extra_local_warriors, show_card
 from .changes import unbuild
 from .exploration import OFF_COURSE, Exploration, flippable, reveal
-from .movement import PARTY, Movement, withdrawn
+from .movement import PARTY, Movement, allowance_grew, canoe_moves, withdrawn
 from .state import RUMOR, Event, GameState, event
 from .turn_order import HOME, TurnOrderStep
 
@@ -56,7 +57,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
     if action.verb == "play":
         return random_events.play(state, state.actor, action)
     if action.verb == "show":
-        return show_card(state, state.actor, state.rules.card_id(action.args[0]))
+        return show(state, state.actor, state.rules.card_id(action.args[0]))
     h = state.rules.map.hex_of(action.args[0])
     if action.verb == "flip":
         return reveal(state, h, state.actor)
@@ -66,3 +67,22 @@ def perform(state: GameState, action: Action) -> list[Event]:
     unbuild(state, pid)
     return [event("rumor_removed", player=state.names[state.actor], hex=action.args[0])]
 
+
+def show(state: GameState, player: int, card: int) -> list[Event]:
+    """B4, C6: a card works from the moment it is shown, so what the step in progress counted from the face-up
+    cards when it began is counted again: the mover's canoe allowance (Poi), the builder's BP (Aquaculture), the
+    defender's local warriors in a battle being fought (Pa)."""
+    sub = state.sub
+    if isinstance(sub, Movement):
+        allowance, warriors = canoe_moves(state, sub.player), extra_local_warriors(state, player)
+        events = show_card(state, player, card)
+        allowance_grew(state, sub, allowance)
+        if sub.battle is not None:
+            battle.reinforced(state, sub.battle, player, warriors)
+        return events
+    if isinstance(sub, Building):
+        bonus = build_point_bonus(state, player)
+        events = show_card(state, player, card)
+        building.bonus_shown(state, sub, player, bonus)
+        return events
+    return show_card(state, player, card)

@@ -1,9 +1,10 @@
 """Battle resolution (rules M8-M13, rulings X3, X4, X16, X17, X33).
 
-A battle is a machine inside the mover's Movement step: the defender's chance to call it off with a card
-(Arioi), reveal and rows (M8.1-M8.3), die rounds with the owner of the hit side choosing the piece (M8.4-M8.5)
-and the battle cards' windows around each roll (B4, X6), then the loser's retreat (M9), the conqueror's saving
-of villages (M10), a new home for a player who lost theirs (M11) and the winner's face-up canoe (M12).
+A battle is a machine inside the mover's Movement step: the defender's moment before the rows form (call it off
+with Arioi, or show a card that counts in it, X6), reveal and rows (M8.1-M8.3), die rounds with the owner of the
+hit side choosing the piece (M8.4-M8.5) and the battle cards' windows around each roll (B4, X6), then the loser's
+retreat (M9), the conqueror's saving of villages (M10), a new home for a player who lost theirs (M11) and the
+winner's face-up canoe (M12). A card shown while it is fought works at once (Pa, `reinforced`).
 A card window opens on public facts only (X33), so that it tells nobody what a player holds.
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .cards import (
     battle_cards,
     eliminates_retreating_bands,
     extra_local_warriors,
+    may_hide,
     modifier,
     show_card,
     spend,
@@ -114,16 +116,30 @@ def _kinds(state: GameState, pids: list[int]) -> dict[str, int]:
 
 
 def start(state: GameState, attacker: int, h: int, ferried: tuple[int, ...] = ()) -> tuple[Battle, list[Event]]:
-    """A battle is about to start: a defender who may hold Arioi (X33) may call it off; otherwise it is fought.
+    """A battle is about to start: the defender's moment before the rows form (`before_rows`); then it is fought.
     `ferried`: the attacker's bands there that transport canoes brought this turn."""
     defender = state.controller[h] if enemy_ig(state, h, attacker) else enemy_owners(state, h, attacker)[0]
     b = Battle(h, attacker, defender, ferried)
-    if defender >= 0 and window_open(state, defender, "cancel_attack"):
+    if defender >= 0 and before_rows(state, b):
         b.phase = CANCEL
-        state.actor = defender
+        changes.set_actor(state, defender)
         return b, [event("battle_announced", hex=state.rules.map.labels[h], attacker=state.names[attacker],
                          defender=state.names[defender])]
     return b, fight(state, b)
+
+
+def before_rows(state: GameState, b: Battle) -> bool:
+    """X6, X33 (revised): the defender has a moment before the rows form to call the attack off (Arioi, X26) or
+    to show a card that counts in this battle (Pa on its own IG with villages, M8.2; Cannibalism, B4), the
+    attacker having had theirs while moving. It opens on what the defender may hold by public facts alone."""
+    defender = b.sides[DEFENDER]
+    return (window_open(state, defender, "cancel_attack") or may_hide(state, defender, "eliminate_retreating_bands")
+            or (defended_villages(state, b) > 0 and may_hide(state, defender, "extra_local_warriors")))
+
+
+def defended_villages(state: GameState, b: Battle) -> int:
+    """M8.2, M10: the villages of the IG the defender controls there (none at sea or on another's IG)."""
+    return state.villages(b.hex) if state.controller[b.hex] == b.sides[DEFENDER] else 0
 
 
 def fight(state: GameState, b: Battle) -> list[Event]:
@@ -152,7 +168,7 @@ def fight(state: GameState, b: Battle) -> list[Event]:
         ig = rules.map.island_at[h]
         b.locals, b.villages = ig.local_warriors, ig.green           # M13: villages on every green square
     else:
-        b.villages = state.villages(h) if state.controller[h] == defender else 0
+        b.villages = defended_villages(state, b)
         b.locals = rules.local_warriors[min(b.villages, len(rules.local_warriors) - 1)]
         if b.villages:
             b.locals += extra_local_warriors(state, defender)
@@ -167,6 +183,13 @@ def fight(state: GameState, b: Battle) -> list[Event]:
         events.append(event("battle_won_at_once", hex=rules.map.labels[h], attacker=state.names[attacker]))
         return events + finish(state, b, ATTACKER)                   # M8.3
     return events + next_roll(state, b)
+
+
+def reinforced(state: GameState, b: Battle, player: int, before: int) -> None:
+    """B4, C6: Pa shown by the defender of its IG while the battle is fought adds its local warriors at once
+    (`before`: the defender's extra local warriors until then). Before the rows form `fight` counts them."""
+    if player == b.sides[DEFENDER] and b.villages and b.winner < 0:
+        b.locals += extra_local_warriors(state, player) - before
 
 
 def modifier_cards(state: GameState, b: Battle, side: int) -> list[int]:
@@ -215,11 +238,11 @@ def open_window(state: GameState, b: Battle) -> list[Event]:
     while b.window <= DEFENDER:
         if card_window(state, b, b.window, "battle_modifier"):
             b.phase = CARD
-            state.actor = b.sides[b.window]
+            changes.set_actor(state, b.sides[b.window])
             return []
         b.window += 1
     b.phase = ROLL
-    state.actor = CHANCE_ACTOR
+    changes.set_actor(state, CHANCE_ACTOR)
     return []
 
 
@@ -302,7 +325,7 @@ def perform(state: GameState, b: Battle, action: Action) -> list[Event]:
     if verb == "use" and b.phase == REROLL:
         events = use_battle_card(state, b, hurt_side(state, b.face), state.rules.card_id(action.args[0]))
         b.phase = ROLL
-        state.actor = CHANCE_ACTOR
+        changes.set_actor(state, CHANCE_ACTOR)
         return events + [event("reroll", hex=state.rules.map.labels[b.hex])]
     if verb == "accept":
         return roll(state, b, b.face)
@@ -334,7 +357,7 @@ def rolled(state: GameState, b: Battle, face: int) -> list[Event]:
                     result=state.rules.battle_die[final])]
     if card_window(state, b, hurt_side(state, final), "battle_reroll"):
         b.face, b.phase = final, REROLL
-        state.actor = b.sides[hurt_side(state, final)]
+        changes.set_actor(state, b.sides[hurt_side(state, final)])
         return events
     return events + roll(state, b, final)
 
@@ -349,7 +372,7 @@ def roll(state: GameState, b: Battle, face: int) -> list[Event]:
     if len(kinds) == 1:
         return events + apply_hit(state, b, kinds[0])
     b.phase = HIT
-    state.actor = b.sides[side]
+    changes.set_actor(state, b.sides[side])
     return events
 
 
@@ -384,7 +407,7 @@ def finish(state: GameState, b: Battle, winner: int) -> list[Event]:
     choices = retreat_choices(state, b, loser)
     if len(choices) > 1:
         b.retreat_to, b.phase = choices, RETREAT
-        state.actor = loser
+        changes.set_actor(state, loser)
         return events
     return events + retreat(state, b, choices[0] if choices else -1)
 
@@ -430,7 +453,7 @@ def retreat(state: GameState, b: Battle, to: int) -> list[Event]:
         return withdraw(state, b, 0, min(len(colonies), len(canoes)))
     if bands and colonies and len(bands) + len(colonies) > len(canoes) > 0 and to >= 0 and not b.cancelled:
         b.phase, b.carry = CARRY, [0, 0]
-        state.actor = b.sides[1 - b.winner]
+        changes.set_actor(state, b.sides[1 - b.winner])
         return []
     kept_bands = min(len(bands), len(canoes))
     return withdraw(state, b, kept_bands, min(len(colonies), len(canoes) - kept_bands))
@@ -472,7 +495,7 @@ def after_retreat(state: GameState, b: Battle) -> list[Event]:
     if b.winner == ATTACKER and is_conquest(state, b):
         if b.villages and can_save(state, b):
             b.phase = SAVE
-            state.actor = b.sides[ATTACKER]
+            changes.set_actor(state, b.sides[ATTACKER])
             return []
         return conquer(state, b)
     return rejoin_or_ask(state, b)
@@ -522,7 +545,7 @@ def conquer(state: GameState, b: Battle) -> list[Event]:
     changes.set_controller(state, h, attacker if b.saved else NOBODY)
     changes.face_home(state, h, attacker)
     if h in rules.map.island_at:
-        state.must_hold[h] = attacker          # M10, M13: the conqueror keeps a piece on a printed IG
+        changes.hold_printed_ig(state, h, attacker)     # M10, M13: the conqueror keeps a piece on a printed IG
     if b.saved and defender >= 0 and state.adv.kumara[defender]:
         events_kumara = kumara.gain(state, attacker, "conquest")          # A5: the loser keeps theirs
     else:
@@ -541,7 +564,7 @@ def lose_home(state: GameState, b: Battle, player: int) -> list[Event]:
     options = state.controlled(player)
     if len(options) > 1:
         b.homeless, b.phase = player, HOME
-        state.actor = player
+        changes.set_actor(state, player)
         return [event("home_lost", player=state.names[player])]
     events = [event("home_lost", player=state.names[player])]
     if options:
@@ -567,7 +590,7 @@ def rejoin_or_ask(state: GameState, b: Battle) -> list[Event]:
     winner = b.sides[b.winner]
     if winner_has_transport(state, b):
         b.phase = RAISE
-        state.actor = winner
+        changes.set_actor(state, winner)
         return []
     return rejoin(state, b, False)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from . import changes
 from .state import Event, GameState, event
 
 # Which window each one-time (blue) effect is used in.
@@ -82,15 +83,14 @@ def hidden_vp_bound(state: GameState, player: int) -> int:
 
 def show_card(state: GameState, player: int, card: int) -> list[Event]:
     """B4: a card is revealed whenever its owner likes and stays face up."""
-    state.hand[player].remove(card)
-    state.shown[player].append(card)
+    changes.turn_card_up(state, player, card)
     return [event("card_revealed", player=state.names[player], card=state.rules.cards[card].key)]
 
 
 def spend(state: GameState, player: int, card: int) -> list[Event]:
     """A one-time power is used: the card turns face up (if hidden) and is marked spent."""
     events = show_card(state, player, card) if card in state.hand[player] else []
-    state.spent[player].append(card)
+    changes.mark_spent(state, player, card)
     return events + [event("card_used", player=state.names[player], card=state.rules.cards[card].key)]
 
 

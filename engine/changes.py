@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import Action
 from .state import LOST, NO_ACTOR, NOBODY, OUT_OF_GAME, OVER, UNBUILT, GameState, StepState
 
 # --- who acts, and where the turn stands (T1) ---------------------------------------------------------------------
@@ -86,6 +87,11 @@ def remove_from_game(state: GameState, pid: int) -> None:
 def turn_face(state: GameState, pid: int, face_up: bool) -> None:
     """A transport canoe turns face up or down (M6, X19)."""
     state.piece_up[pid] = face_up
+
+
+def hold_printed_ig(state: GameState, h: int, player: int) -> None:
+    """M10, M13: the conqueror of a printed IG must keep a piece there."""
+    state.must_hold[h] = player
 
 
 # --- island groups ------------------------------------------------------------------------------------------------
@@ -188,6 +194,16 @@ def forget_legal_actions(state: GameState) -> None:
     state.memo = None
 
 
+def remember_legal_actions(state: GameState, actions: list[Action]) -> None:
+    """The legal actions of this position, computed once (clones share the memo until either changes)."""
+    state.memo = actions
+
+
+def record_action(state: GameState, verb: str, args: tuple[Any, ...], drawn: bool) -> None:
+    """An action joins the history (saves replay it; `drawn`: the state's own streams chose it)."""
+    state.history = state.history.plus(((verb, args, drawn),))
+
+
 # --- the advanced rules' records (A1-A7) --------------------------------------------------------------------------
 
 
@@ -209,3 +225,17 @@ def give_galapagos_marker(state: GameState, player: int) -> None:
 def give_kumara(state: GameState, player: int) -> None:
     """A5: a Kumara marker, worth 2 VP, one per player."""
     state.adv.kumara[player] = True
+
+
+# --- the A&C cards (B4, C6) -----------------------------------------------------------------------------------------
+
+
+def turn_card_up(state: GameState, player: int, card: int) -> None:
+    """B4: a card from the player's hand is revealed and stays face up."""
+    state.hand[player].remove(card)
+    state.shown[player].append(card)
+
+
+def mark_spent(state: GameState, player: int, card: int) -> None:
+    """C6: a face-up card's one-time (blue) power has been used."""
+    state.spent[player].append(card)

@@ -6,7 +6,7 @@ from operator import indexOf
 
 from . import anytime, building, exploration, flow, movement, turn_order, victory
 from .actions import Action, IllegalAction, check_shape, split_text
-from .changes import forget_legal_actions
+from .changes import forget_legal_actions, record_action, remember_legal_actions
 from .state import CHANCE_ACTOR, NO_ACTOR, OVER, Event, GameState
 
 CHANCE = "chance"
@@ -30,7 +30,8 @@ def current_player(state: GameState) -> str | None:
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Every action the current player may take now (the outcomes of chance when chance decides)."""
+    """Every action the current player may take now. When chance decides, the outcomes of the pending draw: like
+    chance_outcomes_omniscient they tell what the hidden piles hold, so a client asks only when its player acts."""
     return list(_legal(state))
 
 
@@ -42,18 +43,22 @@ def _legal(state: GameState) -> list[Action]:
     if state.actor == NO_ACTOR:
         actions = []
     elif state.actor == CHANCE_ACTOR:
-        actions = [a for a, _ in chance_outcomes(state)]
+        actions = [a for a, _ in chance_outcomes_omniscient(state)]
     else:
         actions = STEPS[state.step].legal(state)
         anywhen = anytime.actions(state)
         if anywhen:
             actions = actions + anywhen
-    state.memo = actions
+    remember_legal_actions(state, actions)
     return actions
 
 
-def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
-    """The possible outcomes of the pending draw or roll with their probabilities (empty if none is pending)."""
+def chance_outcomes_omniscient(state: GameState) -> list[tuple[Action, Fraction]]:
+    """The possible outcomes of the pending draw or roll with their probabilities (empty if none is pending).
+
+    Omniscient: a draw's outcomes are what the deck, the tile stack or the cup still holds, and subtracting them
+    from the printed contents tells the hidden hands. For the referee, tests and benchmarks; never send it to a
+    player (a player learns of chance only through observe and events_since)."""
     if state.actor != CHANCE_ACTOR:
         return []
     outcomes: list[tuple[Action, Fraction]] = flow.chance_step(state).chance_outcomes(state)
@@ -93,7 +98,7 @@ def resolve_chance(state: GameState) -> list[Event]:
 
 def _perform(state: GameState, action: Action, drawn: bool) -> list[Event]:
     verb, args = action
-    state.history = state.history.plus(((verb, args, drawn),))
+    record_action(state, verb, args, drawn)
     if verb in ANYTIME_VERBS and action in anytime.actions(state):   # E6.5, M7, B4: in any step
         events = anytime.perform(state, action)
     else:

@@ -97,6 +97,23 @@ def canoe_moves(state: GameState, player: int) -> int:
     return max(state.rules.limits["canoe_moves"], canoe_moves_bonus(state, player), winds)
 
 
+def allowance_grew(state: GameState, sub: Movement, before: int) -> None:
+    """The mover's allowance has grown during the step (Poi shown, C6/B4; favourable winds played, A7): from now
+    on each of their canoes and rumors (X5) on the map moves that much further this turn, those that have moved
+    included. A war canoe that had to stop (M4.4: no moves left in a hex where it must stop) stays stopped."""
+    more = canoe_moves(state, sub.player) - before
+    if more <= 0:
+        return
+    where, moves, ids = state.piece_hex, sub.moves, state.piece_ids[sub.player]
+    for kind in SELF_MOVING:
+        for pid in ids[kind]:
+            h = where[pid]
+            if h >= 0 and not (kind == WAR_CANOE and not moves[pid] and war_canoe_must_stop(state, h, sub.player)):
+                moves[pid] += more
+    if sub.phase == PARTY:
+        sub.pool = count_pool(state, sub)     # pieces here that had no move left may join the party now
+
+
 def winds_moves(state: GameState) -> int:
     return max((e["effects"][0]["moves"] for e in state.rules.events if e["effects"][0]["id"] == "canoe_moves"),
                default=0)
@@ -117,7 +134,8 @@ def begin_player(state: GameState) -> list[Event]:
         for pid in state.piece_ids[player][kind]:
             if where[pid] >= 0:
                 sub.moves[pid] = allowance
-    state.sub, state.actor = sub, player
+    changes.keep_step_record(state, sub)
+    changes.set_actor(state, player)
     if not can_transit(state, player):
         sub.phase = MOVE                  # no chain, no Transit to decide
     return []
@@ -431,9 +449,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
     if verb == "play":                    # A7: favourable winds, this turn's canoes move further
         allowance = canoe_moves(state, sub.player)
         events = random_events.play(state, sub.player, action)
-        for pid in state.pieces_of(sub.player):
-            if state.piece_kind[pid] in (TRANSPORT, WAR_CANOE) and state.piece_hex[pid] >= 0:
-                sub.moves[pid] += max(0, winds_moves(state) - allowance)
+        allowance_grew(state, sub, allowance)
         return events
     if verb == "done":
         sub.phase, sub.party, sub.aboard, sub.at = MOVE, [], {}, -1
@@ -585,7 +601,7 @@ def next_battle(state: GameState, sub: Movement) -> list[Event]:
         return flow.next_player(state)
     if len(sub.battles) == 1:
         return open_battle(state, sub, sub.battles[0])
-    state.actor = sub.player
+    changes.set_actor(state, sub.player)
     return []
 
 
@@ -607,7 +623,7 @@ def after_battle(state: GameState, sub: Movement) -> list[Event]:
     if sub.battle is not None and not sub.battle.over:
         return []
     sub.battle = None
-    state.actor = sub.player
+    changes.set_actor(state, sub.player)
     return next_battle(state, sub)
 
 

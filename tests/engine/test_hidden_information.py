@@ -155,7 +155,7 @@ def follow(s: engine.GameState, t: engine.GameState, viewer: int | None, rnd: ra
         if who == engine.CHANCE:
             events_s = engine.resolve_chance(s)
             drawn = s.actions_done()[-1][0]
-            if drawn in [a for a, _ in engine.chance_outcomes(t)]:
+            if drawn in [a for a, _ in engine.chance_outcomes_omniscient(t)]:
                 events_t = engine.apply(t, drawn)
             else:
                 events_t = engine.resolve_chance(t)
@@ -246,8 +246,10 @@ def test_X33_no_window_when_nothing_could_be_hidden(rules):
     s = engine.load_scenario(rules, sc)
     do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end")
     assert engine.current_player(s) == engine.CHANCE, "empty hands: straight to the die"
-    # Every copy of Arioi face up on the table: an empty window would tell nothing, so none opens.
-    s = engine.load_scenario(rules, {**sc, "cards": {"Tonga": {"shown": ["arioi"]}, "Samoa": {"hand": ["moai"]}}})
+    # Every copy of Arioi and Cannibalism face up on the table (Pa counts only on an IG): an empty window before the
+    # rows form would tell nothing, so none opens.
+    s = engine.load_scenario(rules, {**sc, "cards": {"Tonga": {"shown": ["arioi", "cannibalism"]},
+                                                     "Samoa": {"hand": ["moai"]}}})
     do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end")
     assert engine.current_player(s) == "Samoa" and legal(s) == ["roll", "show moai"], \
         "no Arioi can hide in Samoa's hand; the modifier window still opens (Feather Cloak might)"
