@@ -1,7 +1,7 @@
 """Fuzzing: many games between random and rule-based bots, with and without the advanced rules, checking the
 engine's invariants after every action.
 
-    python bench/fuzz.py --games 5000 [--workers 2] [--seed 0]
+    python bench/fuzz.py --games 5000 [--workers 2] [--seed 0] [--all-options]
 
 Checked after every action: the invariants of engine/invariants.py (pieces conserved against the counter mix,
 one place per piece, villages within squares, control following villages, piles intact), legal actions never
@@ -45,12 +45,13 @@ class Report:
         self.failures += other.failures
 
 
-def setup_of(game: int) -> tuple[int, list[str], dict]:
-    """Game number -> players, bots per seat, options: cycles through every mix."""
+def setup_of(game: int, all_options: bool = False) -> tuple[int, list[str], dict]:
+    """Game number -> players, bots per seat, options: cycles through every mix (`all_options`: every advanced rule
+    in every game, the variable game end in every fifth)."""
     players = 2 + game % 3
     bots = [("random", "rules")[(game // 3 + seat) % 2] if game % 4 == 3 else ("random", "rules")[game // 3 % 2]
             for seat in range(players)]
-    mode = game // 6 % 3
+    mode = 1 if all_options else game // 6 % 3
     options: dict = {} if mode == 0 else dict.fromkeys(FLAGS, True) if mode == 1 else {
         flag: True for i, flag in enumerate(FLAGS) if (game >> i) & 1}
     if mode and game % 5 == 0:
@@ -58,9 +59,9 @@ def setup_of(game: int) -> tuple[int, list[str], dict]:
     return players, bots, options
 
 
-def play_checked(rules: engine.Ruleset, game: int, seed: int, max_turns: int) -> Report:
+def play_checked(rules: engine.Ruleset, game: int, seed: int, max_turns: int, all_options: bool = False) -> Report:
     report = Report(games=1)
-    players, kinds, options = setup_of(game)
+    players, kinds, options = setup_of(game, all_options)
     state = engine.new_game(rules, players, seed, options)
     bots = {name: BOTS[kinds[i]](name, seed, rules) for i, name in enumerate(state.names)}
     where = f"game {game} (seed {seed}, {players}p, bots {kinds}, options {sorted(options)})"
@@ -117,12 +118,12 @@ def deep_checks(state: engine.GameState, legal: list[engine.Action], salt: int) 
     return len(legal) + 3 + state.players
 
 
-def run_chunk(args: tuple[int, int, int, int]) -> Report:
-    first, count, seed, max_turns = args
+def run_chunk(args: tuple[int, int, int, int, bool]) -> Report:
+    first, count, seed, max_turns, all_options = args
     rules = engine.load_ruleset()
     report = Report()
     for game in range(first, first + count):
-        report.add(play_checked(rules, game, seed + game, max_turns))
+        report.add(play_checked(rules, game, seed + game, max_turns, all_options))
     return report
 
 
@@ -132,10 +133,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-turns", type=int, default=80)
+    parser.add_argument("--all-options", action="store_true", help="every advanced rule in every game")
     args = parser.parse_args()
     start = time.perf_counter()
     chunk = max(1, args.games // (args.workers * 8))
-    jobs = [(g, min(chunk, args.games - g), args.seed, args.max_turns) for g in range(0, args.games, chunk)]
+    jobs = [(g, min(chunk, args.games - g), args.seed, args.max_turns, args.all_options)
+            for g in range(0, args.games, chunk)]
     total = Report()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for part in pool.map(run_chunk, jobs):
