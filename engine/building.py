@@ -41,7 +41,7 @@ class Building:
     """The Building step in progress: every player's pending builds, and the builder's build points."""
 
     __slots__ = ("phase", "areas", "bp", "builds", "raised", "rotated", "bought", "settles", "uses", "draws",
-                 "coins", "plays")
+                 "coins", "carried", "plays")
 
     def __init__(self, players: int):
         self.phase: BuildingPhase = BUILD
@@ -55,6 +55,7 @@ class Building:
         self.uses: list[list[int]] = [[] for _ in range(players)]       # one-time cards used while building
         self.draws: list[int] = []                 # buyers still to draw their card (X23)
         self.coins = [0] * players                 # build points saved for a later step (A2)
+        self.carried = 0                           # the builder's coin still counted in the home's BP (X43)
         self.plays: list[list[int]] = [[] for _ in range(players)]     # kept events played (A7)
 
     def clone(self) -> Building:
@@ -63,7 +64,7 @@ class Building:
         c.builds, c.raised = [b[:] for b in self.builds], [r[:] for r in self.raised]
         c.rotated, c.bought = self.rotated[:], self.bought[:]
         c.settles, c.uses, c.draws = [s[:] for s in self.settles], [u[:] for u in self.uses], self.draws[:]
-        c.coins, c.plays = self.coins[:], [p[:] for p in self.plays]
+        c.coins, c.carried, c.plays = self.coins[:], self.carried, [p[:] for p in self.plays]
         return c
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,32 +90,64 @@ def build_areas(state: GameState, player: int) -> list[tuple[int, ...]]:
 
 
 def begin(state: GameState) -> list[Event]:
-    state.sub = Building(state.players)
+    changes.keep_step_record(state, Building(state.players))
     return begin_player(state)
 
 
 def begin_player(state: GameState) -> list[Event]:
-    """B1: each village gives 1 BP to its area; the home area adds the cards' bonus."""
+    """B1: each village gives 1 BP to its area; the home area adds the cards' bonus, A7's gains and A2's coin;
+    A7's losses come off the whole (X44)."""
     sub = cast(Building, state.sub)
     if state.active >= len(state.order):
         return reveal_all(state, sub)
     player = state.order[state.active]
-    state.actor = player
+    changes.set_actor(state, player)
+    sub.coins[player] = state.saved_bp[player]     # A2, X43: the coin stays in front of the player until spent
     if state.turn == 0:                   # A1: free builds at home in place of the starting pieces
         sub.areas, sub.bp = [(state.home[player],)], [state.rules.limits["variable_starting_bp"]]
         return []
     sub.areas = build_areas(state, player)
     sub.bp = [sum(state.villages(h) for h in area) for area in sub.areas]
     events_bp = random_events.take_build_points(state, player)      # A7's gains and losses, used up now
-    if sub.areas and state.home[player] in sub.areas[0]:
-        # A2's coin, the cards' BP and A7's gains and losses are spent at home.
-        extra = build_point_bonus(state, player) + state.saved_bp[player] + events_bp
-        sub.bp[0] = max(0, sub.bp[0] + extra)
+    home = home_area(state, sub, player)
+    sub.carried = sub.coins[player] if home else 0
+    if home:                              # the cards' BP and A7's gains are spent at home
+        sub.bp[0] += build_point_bonus(state, player) + max(0, events_bp)
+    lose_build_points(sub, -min(0, events_bp), home)
+    if home:                              # A2's coin too, but no event takes it (X44)
+        sub.bp[0] += sub.carried
     return []
 
 
+def lose_build_points(sub: Building, loss: int, home: bool) -> None:
+    """A7, X44: « 2 fewer build points » come off the player's whole BP, never below 0: from the area with the
+    fewest first, home's last among equals (what the player misses least, as X28 takes the cheapest pieces)."""
+    for i in sorted(range(len(sub.bp)), key=lambda i: (sub.bp[i], home and i == 0)):
+        taken = min(loss, sub.bp[i])
+        sub.bp[i] -= taken
+        loss -= taken
+
+
+def pay(sub: Building, player: int, h: int, cost: int) -> None:
+    """B2: the area of h pays. A2, X43: the coin counted in the home's BP is spent last, so it stays in front of
+    the player while the home keeps its value unspent."""
+    area = area_of(sub, h)
+    sub.bp[area] -= cost
+    if area == 0:
+        kept = min(sub.carried, sub.bp[0])
+        sub.coins[player] -= sub.carried - kept
+        sub.carried = kept
+
+
+def bonus_shown(state: GameState, sub: Building, player: int, before: int) -> None:
+    """B4, C6: Aquaculture shown while its owner builds adds its BP at once, at home as `begin_player` counts it
+    (`before`: the player's card bonus until then)."""
+    if home_area(state, sub, player):
+        sub.bp[0] += build_point_bonus(state, player) - before
+
+
 def next_builder(state: GameState) -> list[Event]:
-    state.active += 1
+    changes.skip_in_order(state)
     return begin_player(state)
 
 
@@ -239,7 +272,7 @@ def legal(state: GameState) -> list[Action]:
                     state, sub, player, h):
                 out.append(act("convert", label))              # B3: a colony there becomes the village
     out += [state.rules.map.hex_actions("raise")[h] for h in raisable(state, sub, player)]
-    if not sub.bought[player] and len(state.deck) > len([b for b in sub.bought if b]):
+    if not sub.bought[player] and state.deck:       # X8, X23: never on the earlier builders' secret buys
         out += [act("buy", labels[area[0]]) for i, area in enumerate(sub.areas)
                 if sub.bp[i] >= state.rules.costs["card"]]
     out += [state.rules.map.hex_actions("settle")[h] for h in settle_targets(state, sub, player)]
@@ -276,7 +309,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
         return [event("building_done", player=state.names[player])] + next_builder(state)
     if verb == "build":
         item, h = action.args[0], state.rules.map.hex_of(action.args[1])
-        sub.bp[area_of(sub, h)] -= state.rules.costs[item]
+        pay(sub, player, h, state.rules.costs[item])
         sub.builds[player].append((item, h))
         return [event("build_planned", mine, player=state.names[player], item=item, hex=labels[h])]
     if verb == "convert":
@@ -288,7 +321,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
         sub.raised[player].append(h)
         return [event("build_planned", mine, player=state.names[player], item="face_up_canoe", hex=labels[h])]
     if verb == "buy":
-        sub.bp[area_of(sub, state.rules.map.hex_of(action.args[0]))] -= state.rules.costs["card"]
+        pay(sub, player, state.rules.map.hex_of(action.args[0]), state.rules.costs["card"])
         sub.bought[player] = True
         return [event("build_planned", mine, player=state.names[player], item="card")]
     if verb == "rotate":
@@ -304,7 +337,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
         return play_event(state, sub, player, action)
     if verb == "save_bp":                 # A2: one BP left unspent, marked by a coin
         limit = state.rules.limits["saved_build_points"]
-        sub.bp[area_of(sub, state.rules.map.hex_of(action.args[0]))] -= limit
+        pay(sub, player, state.rules.map.hex_of(action.args[0]), limit)
         sub.coins[player] = limit
         return [event("build_planned", mine, player=state.names[player], item="saved_build_point")]
     if verb == "settle":
@@ -367,8 +400,7 @@ def place_builds(state: GameState, sub: Building, player: int) -> list[Event]:
     per_hex: dict[int, dict[str, int]] = {}
     home = state.home[player]
     for card in sub.plays[player]:
-        state.adv.events_held[player].remove(card)
-        state.adv.event_discard.append(card)
+        changes.discard_held_event(state, player, card)
         events.append(event("event_played", player=name, card=random_events.key(state, card)))
     for card in sub.uses[player]:
         events += spend(state, player, card)
@@ -412,10 +444,15 @@ def place_builds(state: GameState, sub: Building, player: int) -> list[Event]:
     if sub.rotated[player]:
         changes.send_explorer_to_lost(state, player)
         events.append(event("internal_rotation", player=name))
-    if state.saved_bp[player] != sub.coins[player]:
-        events.append(event("saved_build_point", player=name, saved=sub.coins[player]))
-    state.saved_bp[player] = sub.coins[player]
-    return events
+    return events + keep_coin(state, player, sub.coins[player])
+
+
+def keep_coin(state: GameState, player: int, coin: int) -> list[Event]:
+    """A2: the coin in front of the player, shown to all when it changes (it is placed in the open)."""
+    if state.saved_bp[player] == coin:
+        return []
+    changes.save_coin(state, player, coin)
+    return [event("saved_build_point", player=state.names[player], saved=coin)]
 
 
 def settle(state: GameState, player: int, h: int) -> list[Event]:
@@ -431,11 +468,24 @@ def settle(state: GameState, player: int, h: int) -> list[Event]:
 
 
 def next_draw(state: GameState, sub: Building) -> list[Event]:
+    """X23: the buyers draw in turn order; those who find the deck empty draw nothing (`no_card`)."""
+    events: list[Event] = []
+    while sub.draws and not state.deck:
+        events += no_card(state, sub.draws.pop(0))
     if sub.draws:
         sub.phase = DRAW
-        state.actor = CHANCE_ACTOR
-        return []
-    return flow.end_of_step(state)
+        changes.set_actor(state, CHANCE_ACTOR)
+        return events
+    return events + flow.end_of_step(state)
+
+
+def no_card(state: GameState, player: int) -> list[Event]:
+    """B4, X23: « Utilisez deux (2) points de construction ... pour piocher une carte »: with no card to draw the
+    BP are not spent, and, as any BP left unspent, one becomes A2's coin if the player holds none."""
+    events = [event("card_not_drawn", player=state.names[player])]
+    if state.options.get("saved_resources") and not state.saved_bp[player]:
+        events += keep_coin(state, player, min(state.rules.limits["saved_build_points"], state.rules.costs["card"]))
+    return events
 
 
 def chance_outcomes(state: GameState) -> list[tuple[Action, Fraction]]:
@@ -450,7 +500,7 @@ def draw_card(state: GameState, sub: Building, action: Action) -> list[Event]:
     """B4: the buyer draws the top card secretly."""
     player = sub.draws.pop(0)
     card = chance.take(state, chance.DECK, action)
-    state.hand[player].append(card)
+    changes.deal_card(state, player, card)
     events = [event("card_bought", player=state.names[player]),
               event("card_drawn", frozenset({player}), player=state.names[player],
                     card=state.rules.cards[card].key)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import rng
+from . import changes, rng
 from .actions import Action, IllegalAction, act
 from .state import GameState
 from .views import Verb
@@ -85,13 +85,13 @@ def take(state: GameState, pile: str, action: Action) -> int:
     if queue:
         if queue[0] != value:
             raise IllegalAction(f"{action}: the scenario fixed the next draw as {_word(state, pile, queue[0])}")
-        queue.pop(0)
+        changes.use_queued(state, pile)
     if pile == CUP:
-        state.cup[value] -= 1
+        changes.take_marker(state, value)
     elif pile == TILES:
-        state.stack.remove(value)
+        changes.take_tile(state, value)
     elif pile == DECK:
-        state.deck.remove(value)
+        changes.take_card_from_deck(state, value)
     elif pile == EVENTS:
-        state.adv.event_deck.remove(value)
+        changes.take_event_card(state, value)
     return value

@@ -36,7 +36,8 @@ def next_in_order(state: GameState) -> None:
 
 
 def skip_in_order(state: GameState) -> None:
-    """The player whose part it was has none (nothing to do or claim): the next one in turn order is asked."""
+    """The next player in turn order takes their part, within the step's record as it stands (a builder after
+    another, X8; a player with nothing to claim passed over, V3)."""
     state.active += 1
 
 
@@ -239,3 +240,47 @@ def turn_card_up(state: GameState, player: int, card: int) -> None:
 def mark_spent(state: GameState, player: int, card: int) -> None:
     """C6: a face-up card's one-time (blue) power has been used."""
     state.spent[player].append(card)
+
+
+def deal_card(state: GameState, player: int, card: int) -> None:
+    """B4: a bought card goes to its buyer's hand, face down."""
+    state.hand[player].append(card)
+
+
+# --- the piles: the cup, the tile stack, the deck, A7's events (S1-S3, E4, B4) --------------------------------------
+
+
+def use_queued(state: GameState, pile: str) -> None:
+    """A scenario's queued outcome for this pile is used up by the draw that gave it."""
+    state.queued[pile].pop(0)
+
+
+def take_marker(state: GameState, kind: int) -> None:
+    """E4: a discovery marker of this kind leaves the cup."""
+    state.cup[kind] -= 1
+
+
+def take_tile(state: GameState, tile: int) -> None:
+    """E4.2: a tile leaves the stack."""
+    state.stack.remove(tile)
+
+
+def take_card_from_deck(state: GameState, card: int) -> None:
+    """B4: a card leaves the deck."""
+    state.deck.remove(card)
+
+
+def take_event_card(state: GameState, card: int) -> None:
+    """A7: an event card leaves its deck."""
+    state.adv.event_deck.remove(card)
+
+
+def discard_held_event(state: GameState, player: int, card: int) -> None:
+    """A7: a kept event, played, goes to the discard."""
+    state.adv.events_held[player].remove(card)
+    state.adv.event_discard.append(card)
+
+
+def save_coin(state: GameState, player: int, coin: int) -> None:
+    """A2: the saved build point in front of the player (0 or 1)."""
+    state.saved_bp[player] = coin

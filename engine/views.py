@@ -54,7 +54,8 @@ Verb = Literal[
 EventKind = Literal[
     "attack_cancelled", "battle_announced", "battle_card", "battle_over", "battle_started", "battle_won",
     "battle_won_at_once", "build_planned", "build_points_gained", "build_points_lost", "building_done", "built",
-    "built_kinds", "canoe_face_down", "canoe_face_up", "card_bought", "card_drawn", "card_revealed", "card_used",
+    "built_kinds", "canoe_face_down", "canoe_face_up", "card_bought", "card_drawn", "card_not_drawn",
+    "card_revealed", "card_used",
     "claim_failed", "conquest", "die_rolled", "event_drawn", "event_kept", "event_played", "event_revealed",
     "event_tie", "event_without_effect", "exploration_skipped", "explorer_back", "explorer_enters", "explorer_lost",
     "explorer_moved", "explorer_returned", "favourable_winds", "galapagos_marker", "game_over", "game_started",
@@ -317,6 +318,12 @@ class CardDrawnEvent(TypedDict):
     kind: Literal["card_drawn"]
     player: str
     card: str
+
+
+class CardNotDrawnEvent(TypedDict):
+    """X23: the deck ran out before this buyer's draw."""
+    kind: Literal["card_not_drawn"]
+    player: str
 
 
 class CardRevealedEvent(TypedDict):
@@ -727,7 +734,8 @@ LogEntry: TypeAlias = (
     AttackCancelledEvent | BattleAnnouncedEvent | BattleCardEvent | BattleOverEvent | BattleStartedEvent
     | BattleWonEvent | BattleWonAtOnceEvent | BuildPlannedEvent | BuildPointsGainedEvent | BuildPointsLostEvent
     | BuildingDoneEvent | BuiltEvent | BuiltKindsEvent | CanoeFaceDownEvent | CanoeFaceUpEvent | CardBoughtEvent
-    | CardDrawnEvent | CardRevealedEvent | CardUsedEvent | ClaimFailedEvent | ConquestEvent | DieRolledEvent
+    | CardDrawnEvent | CardNotDrawnEvent | CardRevealedEvent | CardUsedEvent | ClaimFailedEvent | ConquestEvent
+    | DieRolledEvent
     | EventDrawnEvent | EventKeptEvent | EventPlayedEvent | EventRevealedEvent | EventTieEvent
     | EventWithoutEffectEvent | ExplorationSkippedEvent | ExplorerBackEvent | ExplorerEntersEvent
     | ExplorerLostEvent | ExplorerMovedEvent | ExplorerReturnedEvent | FavourableWindsEvent
