@@ -12,7 +12,7 @@ from .changes import unbuild
 from .exploration import OFF_COURSE, Exploration, flippable, reveal
 from .movement import PARTY, Movement, allowance_grew, canoe_moves, withdrawn
 from .state import RUMOR, Event, GameState, event
-from .turn_order import HOME, TurnOrderStep
+from .turn_order import TurnOrderStep
 
 VERBS = ("flip", "withdraw", "show", "play")
 
@@ -39,11 +39,11 @@ def actions(state: GameState) -> list[Action]:
 
 
 def deciding_for_others(state: GameState) -> bool:
-    """X32: a player aiming a drawn event or steering another's explorer off course makes that decision alone,
-    so that nothing they do meanwhile can take its options away."""
+    """X32: a player aiming a drawn event, steering another's explorer off course or making a choice an event
+    left them (X28, X29) makes that decision alone, so that nothing they do meanwhile can take its options away."""
     sub = state.sub
-    return ((isinstance(sub, TurnOrderStep) and (sub.events is not None or sub.stage == HOME))
-            or (isinstance(sub, Exploration) and sub.phase == OFF_COURSE))
+    return ((isinstance(sub, TurnOrderStep) and sub.events is not None)
+            or (isinstance(sub, Exploration) and sub.phase == OFF_COURSE) or random_events.owing(state))
 
 
 def busy(state: GameState) -> bool:

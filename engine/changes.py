@@ -46,6 +46,16 @@ def keep_step_record(state: GameState, sub: StepState | None) -> None:
     state.sub = sub
 
 
+def give_turn_order_marker(state: GameState, holder: int) -> None:
+    """T2: the turn-order marker goes to its holder, who chooses who plays first."""
+    state.marker_holder = holder
+
+
+def set_turn_order(state: GameState, order: tuple[int, ...]) -> None:
+    """T3: the seats in the order they play this turn."""
+    state.order = order
+
+
 def next_turn(state: GameState) -> None:
     state.turn += 1
 
@@ -185,6 +195,32 @@ def home_orientation(state: GameState, player: int) -> int:
 # --- the explorer and the position --------------------------------------------------------------------------------
 
 
+def move_explorer(state: GameState, player: int, h: int) -> None:
+    """The explorer sails to a hex, or home (AT_HOME), or to the Lost box (LOST) (E1, E2, E5)."""
+    state.explorer[player] = h
+
+
+def turn_tile_up(state: GameState, h: int) -> None:
+    """E4.3, E6.1: a face-down tile is revealed; no one's marker stays on it."""
+    state.tile_up[h] = True
+    state.discovered[h] = 0
+
+
+def mark_discovered(state: GameState, h: int, player: int) -> None:
+    """E4.3: the player's discovery marker on a face-down tile they looked at and kept."""
+    state.discovered[h] |= 1 << player
+
+
+def take_penalty_marker(state: GameState) -> None:
+    """E5: a penalty marker leaves the pool for the map."""
+    state.penalty_pool -= 1
+
+
+def return_penalty_markers(state: GameState, count: int) -> None:
+    """E5: the exploration's penalty markers go back to the pool."""
+    state.penalty_pool += count
+
+
 def send_explorer_to_lost(state: GameState, player: int) -> None:
     """The explorer goes to the Lost box (E2, E5, B1.1's internal rotation)."""
     state.explorer[player] = LOST
@@ -284,3 +320,72 @@ def discard_held_event(state: GameState, player: int, card: int) -> None:
 def save_coin(state: GameState, player: int, coin: int) -> None:
     """A2: the saved build point in front of the player (0 or 1)."""
     state.saved_bp[player] = coin
+
+
+# --- victory (V1-V5) -------------------------------------------------------------------------------------------------
+
+
+def mark_vp(state: GameState, player: int, vp: Any) -> None:
+    """V1: the VP track shows the player's VP."""
+    state.vp_track[player] = vp
+
+
+def claim_victory(state: GameState, player: int, claim: StepState) -> None:
+    """V3: the player claims victory; the claim waits for the others' answer (V4)."""
+    state.claimed[player] = True
+    state.sub = claim
+
+
+def drop_claim(state: GameState, player: int) -> None:
+    """V4: a claim cut below the target fails; the next player in turn order is asked."""
+    state.sub = None
+    state.claimed[player] = False
+    state.active += 1
+
+
+def set_winners(state: GameState, winners: tuple[int, ...]) -> None:
+    state.winners = winners
+
+
+# --- A7's events, A3's malaria ---------------------------------------------------------------------------------------
+
+
+def keep_event(state: GameState, player: int, card: int) -> None:
+    """A7: an event card kept secret for later."""
+    state.adv.events_held[player].append(card)
+
+
+def discard_event(state: GameState, card: int) -> None:
+    state.adv.event_discard.append(card)
+
+
+def change_build_points(state: GameState, player: int, delta: int) -> None:
+    """A7: BP an event gives or takes in the player's next Building step."""
+    state.adv.bp_delta[player] += delta
+
+
+def use_up_build_points(state: GameState, player: int) -> int:
+    """A7: the BP events gave or took, used up by the Building step that counts them."""
+    delta, state.adv.bp_delta[player] = state.adv.bp_delta[player], 0
+    return delta
+
+
+def skip_exploration(state: GameState, player: int) -> None:
+    """A7 (Shaman): the player does not explore in their next Exploration step."""
+    state.adv.skip_exploration[player] = True
+
+
+def use_up_skip_exploration(state: GameState, player: int) -> bool:
+    """Whether Shaman keeps the player from exploring now; used up either way."""
+    skip, state.adv.skip_exploration[player] = state.adv.skip_exploration[player], False
+    return skip
+
+
+def favourable_winds(state: GameState, player: int) -> None:
+    """A7: the player's canoes move further this turn."""
+    state.adv.winds[player] = state.turn
+
+
+def malaria_begins(state: GameState) -> None:
+    """A3, X7: malaria applies from now on."""
+    state.adv.malaria = True

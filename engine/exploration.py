@@ -10,11 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Final, cast
 
-from . import chance, flow, kumara, south_island
+from . import chance, changes, flow, kumara, random_events, south_island
 from .actions import Action, IllegalAction, act
 from .board import enemy_hexes, is_enemy, is_known, known_mask, reach, rings
 from .cards import ignored_knots, knot_allowance, spend, usable_one_time
 from .changes import face_home
+from .random_events import Owed
 from .state import AT_HOME, CHANCE_ACTOR, EXPLORATION, LOST, Event, GameState, event
 from .views import Decision, DecisionKind, ExplorationPhase, ExplorationView
 
@@ -35,7 +36,8 @@ SAIL: Final = "kumara_sail"
 class Exploration:
     """One player's exploration in progress: where the explorer is, the markers placed this turn, the phase."""
 
-    __slots__ = ("player", "phase", "origin", "target", "markers", "explored", "examining", "discount", "outcome")
+    __slots__ = ("player", "phase", "origin", "target", "markers", "explored", "examining", "discount", "outcome",
+                 "owed")
 
     def __init__(self, player: int):
         self.player = player
@@ -47,18 +49,21 @@ class Exploration:
         self.examining = False    # the target is another player's face-down tile (E6.1)
         self.discount = 0         # knots a card lets this exploration ignore (Fishhooks)
         self.outcome = ""         # the Kumara table's result waiting for the sailing choice (A5)
+        self.owed: Owed | None = None     # a choice a kept event just played leaves to a player (A7: X28, X29)
 
     def clone(self) -> Exploration:
         c = Exploration.__new__(Exploration)
         c.player, c.phase, c.origin, c.target = self.player, self.phase, self.origin, self.target
         c.markers, c.explored, c.examining = self.markers[:], self.explored, self.examining
         c.discount, c.outcome = self.discount, self.outcome
+        c.owed = self.owed.clone() if self.owed is not None else None
         return c
 
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "phase": self.phase, "origin": self.origin, "target": self.target,
                 "markers": self.markers, "explored": self.explored, "examining": self.examining,
-                "discount": self.discount, "outcome": self.outcome}
+                "discount": self.discount, "outcome": self.outcome,
+                "owed": self.owed.to_dict() if self.owed is not None else None}
 
 
 def knots(state: GameState, exp: Exploration) -> int:
@@ -131,9 +136,8 @@ def flippable(state: GameState, player: int) -> list[int]:
 
 def reveal(state: GameState, h: int, player: int) -> list[Event]:
     """Turn a tile face up, oriented to the player's home; discovered markers go back to their owners."""
-    state.tile_up[h] = True
+    changes.turn_tile_up(state, h)
     face_home(state, h, player)
-    state.discovered[h] = 0
     return [event("tile_revealed", hex=state.rules.map.labels[h], tile=state.rules.tiles[state.tile[h]].name,
                   orientation=state.orient[h], by=state.names[player])] + south_island.on_reveal(state, h)
 
@@ -145,28 +149,32 @@ def begin(state: GameState) -> list[Event]:
 
 
 def begin_player(state: GameState) -> list[Event]:
-    """E2: an explorer in the Lost box comes back and does not explore this step."""
+    """E2: an explorer in the Lost box comes back and does not explore this step. A7: the Shaman keeps a player
+    from exploring in one Exploration step, the next; on an explorer in the Lost box it falls on that step,
+    which E2 already takes, and is spent there rather than carried to the next turn."""
     events: list[Event] = []
     while state.active < len(state.order):
         player = state.order[state.active]
+        shaman = changes.use_up_skip_exploration(state, player)
         if state.explorer[player] == LOST:
-            state.explorer[player] = AT_HOME
+            changes.move_explorer(state, player, AT_HOME)
             events.append(event("explorer_back", player=state.names[player]))
-            state.active += 1
+            changes.skip_in_order(state)
             continue
-        if state.adv.skip_exploration[player]:                     # A7: the Shaman's doing
-            state.adv.skip_exploration[player] = False
+        if shaman:
             events.append(event("exploration_skipped", player=state.names[player]))
-            state.active += 1
+            changes.skip_in_order(state)
             continue
-        state.sub = Exploration(player)
-        state.actor = player
+        changes.keep_step_record(state, Exploration(player))
+        changes.set_actor(state, player)
         return events
     return events + flow.end_of_step(state)
 
 
 def legal(state: GameState) -> list[Action]:
     exp = cast(Exploration, state.sub)
+    if exp.owed is not None:
+        return exp.owed.legal(state)
     out = step_actions(state, exp)
     if exp.phase in (MOVE, KEEP) and not exp.discount:
         out += [act("use", state.rules.cards[c].key) for c in usable_one_time(state, exp.player, "exploration")]
@@ -216,13 +224,15 @@ def draw(state: GameState) -> Action:
 
 def perform(state: GameState, action: Action) -> list[Event]:
     exp = cast(Exploration, state.sub)
+    if exp.owed is not None:
+        return random_events.answer(state, exp, action)
     verb = action.verb
     if verb == "end":
         return flow.next_player(state)
     if verb == "premove":
         h = state.rules.map.hex_of(action.args[0])
         path = [state.rules.map.labels[x] for x in premove_path(state, exp.player, h)]
-        state.explorer[exp.player] = h
+        changes.move_explorer(state, exp.player, h)
         exp.phase = MOVE
         return [event("explorer_moved", player=state.names[exp.player], to=action.args[0], path=path,
                       premove=True)]
@@ -230,7 +240,7 @@ def perform(state: GameState, action: Action) -> list[Event]:
         return enter(state, exp, state.rules.map.hex_of(action.args[0]), chosen_by=state.actor)
     if verb == "cross":
         h = state.rules.map.hex_of(action.args[0])
-        state.explorer[exp.player] = h
+        changes.move_explorer(state, exp.player, h)
         events = [event("explorer_moved", player=state.names[exp.player], to=action.args[0])]
         return events + penalty(state, exp, h) + check_knots(state, exp)
     if verb == "marker":
@@ -244,8 +254,9 @@ def perform(state: GameState, action: Action) -> list[Event]:
     if verb == "use":
         return use_card(state, exp, state.rules.card_id(action.args[0]))
     if verb == "kumara":
-        state.explorer[exp.player] = state.rules.map.hex_of(action.args[0])
-        exp.phase, state.actor = SAIL_ROLL, CHANCE_ACTOR
+        changes.move_explorer(state, exp.player, state.rules.map.hex_of(action.args[0]))
+        exp.phase = SAIL_ROLL
+        changes.set_actor(state, CHANCE_ACTOR)
         return [event("kumara_search", player=state.names[exp.player], hex=action.args[0])]
     if verb == "die":
         return sail_roll(state, exp, chance.take(state, chance.DICE, action))
@@ -263,18 +274,18 @@ def enter(state: GameState, exp: Exploration, h: int, chosen_by: int) -> list[Ev
     events = [event("explorer_enters", player=state.names[exp.player], hex=label,
                     chosen_by=state.names[chosen_by])]
     if state.tile[h] >= 0:                  # E6.1: another player's face-down tile, 2 knots, no draw
-        state.explorer[exp.player] = h
+        changes.move_explorer(state, exp.player, h)
         exp.examining = True
         exp.explored += 1
         events += penalty(state, exp, h)
         events.append(event("tile_seen", frozenset({exp.player}), hex=label,
                             tile=state.rules.tiles[state.tile[h]].name))
         exp.phase = KEEP
-        state.actor = exp.player
+        changes.set_actor(state, exp.player)
         return events
     exp.examining = False
     exp.phase = DRAW
-    state.actor = CHANCE_ACTOR
+    changes.set_actor(state, CHANCE_ACTOR)
     return events
 
 
@@ -287,20 +298,20 @@ def resolve_marker(state: GameState, exp: Exploration, kind_id: int) -> list[Eve
                     knots=marker.knots)]
     if marker.kind == "off_course":
         choices = off_course_choices(state, exp)
-        state.explorer[exp.player] = exp.origin
+        changes.move_explorer(state, exp.player, exp.origin)
         if choices:
             exp.phase = OFF_COURSE
-            state.actor = left_neighbour(state, exp.player)
+            changes.set_actor(state, left_neighbour(state, exp.player))
             return events + [event("off_course", player=state.names[exp.player],
                                    chooser=state.names[state.actor])]
         events.append(event("off_course_stuck", player=state.names[exp.player]))       # E4.4
         return events + penalty(state, exp, exp.origin) + check_knots(state, exp)
     exp.markers.append((h, kind_id))
     exp.explored += 1
-    state.explorer[exp.player] = h
+    changes.move_explorer(state, exp.player, h)
     events.append(event("explorer_moved", player=state.names[exp.player], to=label))
     if marker.kind == "ocean":
-        state.ocean[h] = True
+        changes.set_ocean(state, h, True)
         return events + check_knots(state, exp)
     exp.phase = TILE
     return events
@@ -316,9 +327,9 @@ def off_course_choices(state: GameState, exp: Exploration) -> list[int]:
 def resolve_tile(state: GameState, exp: Exploration, tile_id: int) -> list[Event]:
     """E4.2: the tile is drawn and seen by the discoverer alone, who keeps it face down or reveals it."""
     h = exp.target
-    state.tile[h], state.tile_up[h], state.discovered[h] = tile_id, False, 0
+    changes.place_tile(state, h, tile_id, face_up=False)
     exp.phase = KEEP
-    state.actor = exp.player
+    changes.set_actor(state, exp.player)
     label = state.rules.map.labels[h]
     return [event("tile_drawn", frozenset({exp.player}), hex=label, tile=state.rules.tiles[tile_id].name),
             event("tile_placed", hex=label, player=state.names[exp.player])]
@@ -330,7 +341,7 @@ def decide_tile(state: GameState, exp: Exploration, verb: str) -> list[Event]:
     if verb == "reveal":
         events = reveal(state, h, player)
     else:
-        state.discovered[h] |= 1 << player
+        changes.mark_discovered(state, h, player)
         events = [event("tile_kept", hex=state.rules.map.labels[h], player=state.names[player])]
         if state.discovered[h] == (1 << state.players) - 1:        # E6.1: everyone has discovered it
             events += reveal(state, h, player)
@@ -340,7 +351,7 @@ def decide_tile(state: GameState, exp: Exploration, verb: str) -> list[Event]:
 def penalty(state: GameState, exp: Exploration, h: int) -> list[Event]:
     """A 2-knot penalty marker from the pool goes in a hex (E4.4, E6.1, E6.3)."""
     exp.markers.append((h, PENALTY))
-    state.penalty_pool -= 1
+    changes.take_penalty_marker(state)
     return [event("penalty_marker", player=state.names[exp.player], hex=state.rules.map.labels[h],
                   knots=state.rules.exploration["penalty_knots"])]
 
@@ -354,7 +365,7 @@ def check_knots(state: GameState, exp: Exploration) -> list[Event]:
     if total > limits["continue_max"]:
         return finish(state, exp, lost=False)
     exp.phase = MOVE
-    state.actor = exp.player
+    changes.set_actor(state, exp.player)
     return []
 
 
@@ -366,9 +377,11 @@ def sail_roll(state: GameState, exp: Exploration, face: int) -> list[Event]:
         return events + finish(state, exp, lost=outcome == "lost")
     exp.outcome = outcome
     if not kumara.sailing_choices(state, state.explorer[exp.player], outcome):
-        exp.phase, state.actor = SAIL_ROLL, CHANCE_ACTOR      # nowhere to go: roll again from here
+        exp.phase = SAIL_ROLL      # nowhere to go: roll again from here
+        changes.set_actor(state, CHANCE_ACTOR)
         return events
-    exp.phase, state.actor = SAIL, exp.player
+    exp.phase = SAIL
+    changes.set_actor(state, exp.player)
     return events
 
 
@@ -377,8 +390,9 @@ def sail(state: GameState, exp: Exploration, where: str) -> list[Event]:
     if where == kumara.SOUTH_AMERICA:
         return kumara.gain(state, player, "voyage") + finish(state, exp, lost=False)
     h = state.rules.map.hex_of(where)
-    state.explorer[player] = h
-    exp.phase, state.actor = SAIL_ROLL, CHANCE_ACTOR
+    changes.move_explorer(state, player, h)
+    exp.phase = SAIL_ROLL
+    changes.set_actor(state, CHANCE_ACTOR)
     return [event("explorer_moved", player=state.names[player], to=where)] + kumara.arrive(state, player, h)
 
 
@@ -390,8 +404,8 @@ def use_card(state: GameState, exp: Exploration, card: int) -> list[Event]:
 
 def finish(state: GameState, exp: Exploration, lost: bool) -> list[Event]:
     """E7: ocean markers stay ocean side up, island markers leave, penalty markers go back to the pool."""
-    state.penalty_pool += sum(1 for _, kind in exp.markers if kind == PENALTY)
-    state.explorer[exp.player] = LOST if lost else AT_HOME
+    changes.return_penalty_markers(state, sum(1 for _, kind in exp.markers if kind == PENALTY))
+    changes.move_explorer(state, exp.player, LOST if lost else AT_HOME)
     events = [event("explorer_lost" if lost else "explorer_returned", player=state.names[exp.player],
                     knots=knots(state, exp), hexes=exp.explored)]
     return events + flow.next_player(state)
@@ -408,6 +422,8 @@ def decision(state: GameState) -> Decision:
     """The exploration's phase as the view's decision, with whose explorer it is and the hex being explored (the
     left neighbour steering it off course decides for another player's explorer, E4.3)."""
     exp = cast(Exploration, state.sub)
+    if exp.owed is not None:
+        return exp.owed.decision(state, exp.phase)
     kind, rule = DECISIONS[exp.phase]
     out: Decision = {"kind": kind, "stage": exp.phase, "rule": rule, "explorer": state.names[exp.player]}
     if exp.phase in (DRAW, TILE, KEEP, OFF_COURSE):

@@ -3,6 +3,7 @@ rolled in every Turn-order step strikes one malaria IG; a player-controlled one 
 """
 from __future__ import annotations
 
+from . import changes
 from .changes import remove_village
 from .state import Event, GameState, event
 
@@ -16,7 +17,7 @@ def check_start(state: GameState) -> list[Event]:
     if state.adv.malaria or not state.options.get("malaria"):
         return []
     if any(state.controller[h] >= 0 for h in malaria_igs(state)):
-        state.adv.malaria = True
+        changes.malaria_begins(state)
         return [event("malaria_begins")]
     return []
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, cast
 
-from . import flow
+from . import changes, flow
 from .actions import Action, act
 from .cards import controls_named, deforestation_penalty, hidden_vp_bound, spend, usable_one_time, vp_bonus, window_open
 from .chains import home_chain
@@ -97,7 +97,7 @@ def begin(state: GameState) -> list[Event]:
         now = total_vp(state, p, board[p], False)
         if now != state.vp_track[p]:
             events.append(event("vp_changed", player=state.names[p], old=str(state.vp_track[p]), new=str(now)))
-            state.vp_track[p] = now
+            changes.mark_vp(state, p, now)
     return events + begin_player(state, board)
 
 
@@ -123,9 +123,9 @@ def begin_player(state: GameState, board: list[int] | None = None) -> list[Event
     while state.active < len(state.order):
         player = state.order[state.active]
         if may_claim(state, player, board[player] if board else None):
-            state.actor = player
+            changes.set_actor(state, player)
             return []
-        state.active += 1
+        changes.skip_in_order(state)
     return flow.end_of_turn(state)
 
 
@@ -170,13 +170,13 @@ def legal(state: GameState) -> list[Action]:
 def perform(state: GameState, action: Action) -> list[Event]:
     player = state.actor
     if action.verb == "pass":
-        state.active += 1
+        changes.skip_in_order(state)
         return begin_player(state)
     if action.verb == "claim":
         events = reveal_vp_cards(state, player)
-        state.claimed[player] = True
-        state.sub = Claim(player)
-        return events + [event("victory_claimed", player=state.names[player])] + ask_next(state, state.sub)
+        claim = Claim(player)
+        changes.claim_victory(state, player, claim)
+        return events + [event("victory_claimed", player=state.names[player])] + ask_next(state, claim)
     claim = cast(Claim, state.sub)
     claim.asked += 1
     if action.verb == "decline":
@@ -192,7 +192,7 @@ def ask_next(state: GameState, claim: Claim) -> list[Event]:
     others = [p for p in state.order if p != claim.claimant]
     while claim.asked < len(others):
         if window_open(state, others[claim.asked], "deforestation"):
-            state.actor = others[claim.asked]
+            changes.set_actor(state, others[claim.asked])
             return []
         claim.asked += 1
     return settle_claim(state, claim)
@@ -205,9 +205,7 @@ def settle_claim(state: GameState, claim: Claim) -> list[Event]:
               for p in range(state.players)]
     if any(total >= target for total in totals):
         return finish(state, penalty={claim.claimant: claim.penalty})
-    state.sub = None
-    state.claimed[claim.claimant] = False
-    state.active += 1
+    changes.drop_claim(state, claim.claimant)
     return [event("claim_failed", player=state.names[claim.claimant], vp=str(totals[claim.claimant]))] \
         + begin_player(state)
 
@@ -215,10 +213,9 @@ def settle_claim(state: GameState, claim: Claim) -> list[Event]:
 def reveal_vp_cards(state: GameState, player: int) -> list[Event]:
     """To claim, a player reveals every card that gives VP (rule V3)."""
     cards = state.rules.cards
-    keep = [c for c in state.hand[player] if cards[c].vp == 0]
     shown = [c for c in state.hand[player] if cards[c].vp > 0]
-    state.hand[player] = keep
-    state.shown[player].extend(shown)
+    for card in shown:
+        changes.turn_card_up(state, player, card)
     return [event("card_revealed", player=state.names[player], card=cards[c].key) for c in shown]
 
 
@@ -228,10 +225,10 @@ def finish(state: GameState, penalty: dict[int, int] | None = None) -> list[Even
     cards = state.rules.cards
     for p in range(state.players):
         events += [event("card_revealed", player=state.names[p], card=cards[c].key) for c in state.hand[p]]
-        state.shown[p].extend(state.hand[p])
-        state.hand[p] = []
-        state.vp_track[p] = vp(state, p) - (penalty or {}).get(p, 0)
-    state.winners = tuple(winners_by_v5(state))
+        for card in state.hand[p][:]:
+            changes.turn_card_up(state, p, card)
+        changes.mark_vp(state, p, vp(state, p) - (penalty or {}).get(p, 0))
+    changes.set_winners(state, tuple(winners_by_v5(state)))
     flow.game_over(state)
     events.append(event("game_over", winners=[state.names[p] for p in state.winners],
                         vp={state.names[p]: str(state.vp_track[p]) for p in range(state.players)}))

@@ -562,7 +562,7 @@ class PiecesSunkEvent(TypedDict):
     kind: Literal["pieces_sunk"]
     hex: str
     pieces: int
-    sunk: dict[str, Kinds]                # by owner
+    sunk: dict[str, Kinds]                # by owner, as {"piece": n}: how many, never which (X9, X28)
 
 
 class RetreatEvent(TypedDict):
@@ -759,6 +759,7 @@ class Decision(TypedDict):
     rule: str
     explorer: NotRequired[str]            # exploration: whose explorer (off_course: not the one who decides)
     hex: NotRequired[str]                 # cup, tile, keep, off_course (the hex meant), party, every battle kind
+    #                                       and a loss at sea (lose, X28)
     tied: NotRequired[list[str]]          # event_tie: the two players tied lowest, the one who chooses first (A7)
     drawer: NotRequired[str]              # event_draw, event_target: who draws the event (A7)
     card: NotRequired[str]                # event_target: the event revealed, to be aimed (A7)

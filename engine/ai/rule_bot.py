@@ -186,9 +186,9 @@ class RuleBot:
                 return next(a for a in legal if a.verb == verb)
         if "carry" in verbs:                  # M9: colonies found the next villages; keep them first
             return next(a for a in legal if a.args == ("colony",))
-        for verb in ("panic", "lose"):
+        for verb in ("panic", "lose"):        # a battle's losses; the sea's too (A7, X28): the cheapest first
             if verb in verbs:
-                order = ("local_warrior", "warrior_band", "war_canoe")
+                order = ("local_warrior", "rumor", "transport_canoe", "colony", "warrior_band", "war_canoe")
                 return min((a for a in legal if a.verb == verb), key=lambda a: order.index(a.args[0]))
         if "save" in verbs:
             movement = v["movement"]

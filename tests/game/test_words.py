@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine import Action, views
+from engine.random_events import NewHome
 from game import words
 from game.words import EN, Line, action_rule, action_text, decision_line, decision_text, event_line, event_lines, place
 from tests.engine.helpers import do, play_random
@@ -344,9 +345,13 @@ def test_every_verb_the_engine_declares_has_words_and_a_rule() -> None:
 def _expected_turn_order(state: engine.GameState) -> str:
     """What the Turn-order step is really waiting for (the view does not say; words reads it from the log)."""
     sub = state.sub
+    if isinstance(sub.owed, NewHome):        # a home malaria or an event emptied (M11, X29)
+        return "new home"
+    if sub.owed is not None:                 # the sea takes pieces: whose, then which (X28)
+        return "aims" if sub.owed.owner < 0 else "which piece is lost"
     if sub.events is not None:
         return {"choose": "chooses between", "draw": "event deck", "target": "aims"}[sub.events.phase]
-    return {"malaria": "malaria die", "home": "new home", "order": "who plays first"}[sub.stage]
+    return {"malaria": "malaria die", "order": "who plays first"}[sub.stage]
 
 
 GAMES = [(2, 11, None, 900), (3, 12, ALL_OPTIONS, 1300), (4, 13, ALL_OPTIONS, 1300), (2, 14, ALL_OPTIONS, 1100),
