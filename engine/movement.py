@@ -62,7 +62,7 @@ class Movement:
     """One player's Movement & Battle step in progress."""
 
     __slots__ = ("player", "phase", "moves", "carrier", "party", "aboard", "at", "pool", "others", "battle",
-                 "battles")
+                 "battles", "owed")
 
     def __init__(self, player: int, pieces: int):
         self.player = player
@@ -76,6 +76,7 @@ class Movement:
         self.others: frozenset[int] | None = None   # where the other players' pieces stand, once a party asks
         self.battle: battle.Battle | None = None
         self.battles: list[int] = []     # hexes still to fight in (M8)
+        self.owed: random_events.Owed | None = None   # a choice a kept event just played leaves to a player (X28, X29)
 
     def clone(self) -> Movement:
         c = Movement.__new__(Movement)
@@ -83,12 +84,14 @@ class Movement:
         c.aboard = dict(self.aboard)
         c.party, c.at, c.pool, c.others, c.battles = self.party[:], self.at, self.pool[:], self.others, self.battles[:]
         c.battle = self.battle.clone() if self.battle is not None else None
+        c.owed = self.owed.clone() if self.owed is not None else None
         return c
 
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "phase": self.phase, "moves": self.moves, "carrier": self.carrier,
                 "party": self.party, "aboard": sorted(self.aboard.items()), "at": self.at, "battles": self.battles,
-                "battle": self.battle.to_dict() if self.battle is not None else None}
+                "battle": self.battle.to_dict() if self.battle is not None else None,
+                "owed": self.owed.to_dict() if self.owed is not None else None}
 
 
 def canoe_moves(state: GameState, player: int) -> int:
@@ -393,6 +396,8 @@ def party_others(state: GameState, sub: Movement) -> frozenset[int]:
 
 def legal(state: GameState) -> list[Action]:
     sub = cast(Movement, state.sub)
+    if sub.owed is not None:              # asked before anything else, a battle's next stage included (X32)
+        return sub.owed.legal(state)
     if sub.battle is not None:
         return battle.legal(state, sub.battle)
     hex_actions = state.rules.map.hex_actions
@@ -414,6 +419,11 @@ def legal(state: GameState) -> list[Action]:
 
 def perform(state: GameState, action: Action) -> list[Event]:
     sub = cast(Movement, state.sub)
+    if sub.owed is not None:              # once answered, the mover (or the battle) goes on where it was
+        events = random_events.answer(state, sub, action)
+        if sub.owed is None and sub.battle is None and sub.battles:
+            events += next_battle(state, sub)     # the sea may have settled a battle still to fight (M8)
+        return events
     if sub.battle is not None:
         return battle.perform(state, sub.battle, action) + after_battle(state, sub)
     verb = action.verb
@@ -639,6 +649,8 @@ def decision(state: GameState) -> Decision:
     """The mover's part as the view's decision: Transit, a party on the move, the choice of the next battle, or
     the stage of the battle being fought."""
     sub = cast(Movement, state.sub)
+    if sub.owed is not None:
+        return sub.owed.decision(state, sub.phase)
     if sub.battle is not None:
         return battle.decision(state, sub.battle)
     if sub.phase == TRANSIT:

@@ -174,7 +174,8 @@ Owed: TypeAlias = Sinking | NewHome
 @runtime_checkable
 class OwedHost(Protocol):
     """A step that can hand a decision an event owes to another player at once and give the turn back after:
-    the Turn-order step (turn_order.TurnOrderStep) and a player's exploration (exploration.Exploration)."""
+    the Turn-order step (turn_order.TurnOrderStep), a player's exploration (exploration.Exploration) and a
+    player's Movement & Battle step (movement.Movement)."""
     owed: Owed | None
 
 
@@ -399,8 +400,8 @@ def drown(state: GameState, h: int, lost: list[int]) -> list[Event]:
 
 def playable(state: GameState, player: int, window: str) -> list[Action]:
     """Kept events the player may play now, each with its target when it needs one. Where the step in progress
-    cannot hand a decision to another player at once (Movement & Battle, Victory), only the targets that ask
-    nobody anything (X28, X29)."""
+    cannot hand a decision to another player at once (Victory), only the targets that ask nobody anything (X28,
+    X29)."""
     out: list[Action] = []
     if not state.adv.events_held[player]:
         return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import engine
 from engine.driver import play
 from engine.exploration import Exploration
+from engine.movement import Movement
 from engine.state import EXPLORATION, RUMOR, TRANSPORT, WAR_CANOE
 
 from .helpers import count, do, legal
@@ -78,17 +79,25 @@ def test_A7_X28_taniwha_owner_chooses_then_the_explorer_goes_on(rules):
     assert engine.observe(s, "Tonga")["decision"]["kind"] == "explore"
 
 
-def test_X28_in_movement_a_kept_event_asks_nobody(rules):
-    """The Movement & Battle step cannot hand a choice to another player between the mover's parties: there a
-    Taniwha goes only where the sea takes the whole stack."""
-    sc = {**EVENTS, "step": "movement",
-          "pieces": {"Samoa": [STACK, {"hex": "0907", "transport_canoe": 1}]}}
+def test_X28_in_movement_taniwha_on_a_shared_stack_asks_whose_then_which(rules):
+    """Between the mover's parties the Movement & Battle step hands the event's choices over at once (X28): the
+    player who played it says whose piece the sea takes, its owner which; then the mover goes on."""
+    sc = {**EVENTS, "step": "movement", "order": ["Tonga", "Samoa"],
+          "pieces": {"Samoa": [STACK], "Tonga": [{"hex": "0906", "war_canoe": 1}]}}
     s = engine.load_scenario(rules, sc)
     hold(s, 0, "taniwha")
-    plays = [a for a in legal(s) if a.startswith("play")]
-    assert plays == ["play taniwha 0907"]
-    do(s, "play taniwha 0907")
-    assert engine.current_player(s) == "Tonga" and count(s, "Samoa", TRANSPORT, "0907") == 0
+    assert "play taniwha 0906" in legal(s), "a stack taller than what the sea takes may be aimed at"
+    do(s, "play taniwha 0906")
+    assert engine.current_player(s) == "Tonga" and legal(s) == ["target Samoa", "target Tonga"]
+    assert engine.observe(s, "Samoa")["decision"]["kind"] == "event_target"
+    do(s, "target Samoa")
+    assert engine.current_player(s) == "Samoa" and legal(s) == ["lose rumor", "lose transport_canoe",
+                                                                 "lose war_canoe"], "and nothing else (X32)"
+    do(s, "lose transport_canoe")
+    assert count(s, "Samoa", TRANSPORT, "0906") == 0 and count(s, "Samoa", WAR_CANOE, "0906") == 2
+    assert count(s, "Tonga", WAR_CANOE, "0906") == 1
+    assert engine.current_player(s) == "Tonga" and isinstance(s.sub, Movement) and s.sub.player == 0
+    assert s.sub.owed is None and engine.observe(s, "Tonga")["decision"]["kind"] == "move"
 
 
 def test_A7_E2_a_shaman_on_a_lost_explorer_is_spent_with_the_step_it_falls_on(rules):
@@ -141,7 +150,16 @@ def test_M11_X29_with_one_ig_left_the_home_is_named_for_its_player(rules):
     assert s.home[1] == rules.map.hex_of("Fiji") and engine.current_player(s) == "Tonga"
 
 
-def test_X29_in_movement_pele_may_not_empty_a_home_whose_player_would_choose(rules):
+def test_M11_X29_in_movement_a_home_pele_empties_is_named_at_once_then_the_mover_goes_on(rules):
     s = engine.load_scenario(rules, homeless_scenario("movement"))
     hold(s, 0, "pele")
-    assert "play pele 0806" not in legal(s) and "play pele 0706" in legal(s)
+    assert "play pele 0806" in legal(s)
+    do(s, "play pele 0806")
+    assert engine.current_player(s) == "Samoa" and legal(s) == ["home 0506", "home 0706"]
+    assert engine.observe(s, "Tonga")["decision"]["kind"] == "new_home"
+    do(s, "home 0706")
+    assert s.home[1] == rules.map.hex_of("Fiji")
+    assert engine.current_player(s) == "Tonga" and isinstance(s.sub, Movement) and s.sub.player == 0
+    assert engine.observe(s, "Tonga")["decision"]["kind"] == "move", "the mover acts again"
+    do(s, "end")
+    assert engine.current_player(s) == "Samoa" and s.sub.player == 1, "and their step ends as before"
