@@ -104,8 +104,9 @@ def start_match(app: App, match: Match) -> None:
 
 
 def open_match(app: App, match: Match, playing: Match | None = None) -> None:
-    """Open a game from a menu in place of the one being played (if any), which is closed (saved whole) only once
-    the other can open: a game open in another window is said, and the one being played goes on."""
+    """Open a game from a menu in place of the one being played (if any), which is closed (saved whole, by its
+    table leaving the stack) only once the other can open: a game open in another window is said, and the one
+    being played goes on."""
     if playing is not None and playing.game_id == match.game_id:
         playing.close()                   # the same game, saved again or reopened: its lock is ours to pass on
     try:
@@ -115,9 +116,7 @@ def open_match(app: App, match: Match, playing: Match | None = None) -> None:
         app.push(app.make("message", words.text("load.open_elsewhere.title"),
                               words.text("load.open_elsewhere")))
         return
-    if playing is not None:
-        playing.close()
-    start_match(app, match)
+    start_match(app, match)           # the table of the one being played leaves the stack: it is closed there
 
 
 def new_match(app: App, players: int, seats: list[str], seed: int, options: dict[str, Any],
