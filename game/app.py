@@ -19,8 +19,9 @@ import pygame
 
 import engine
 
-from . import words
+from . import sound, words
 from .input import Input, Intent
+from .render.tween import Tweens
 from .theme import Scale
 
 
@@ -44,6 +45,7 @@ class Settings:
     music_volume: float = 0.0             # music, 0 (off: the default) to 1
     language: str = "en"                  # the words' language (game/words.py's catalogs)
     colour_aid: bool = False              # the tribes in colours that colour-blind eyes tell apart (theme.py)
+    reduce_motion: bool = False           # no shake, no particles, fades for the camera's glides (docs/ART.md)
 
 
 class Scene:
@@ -55,6 +57,7 @@ class Scene:
 
     def __init__(self, app: App):
         self.app = app
+        self.tweens = Tweens()        # this scene's tweens: moved on with its time, cancelled when it leaves
 
     def enter(self) -> None:
         """The scene is on top again (pushed, or the one above it popped)."""
@@ -132,6 +135,9 @@ class App:
         self.scale = Scale(screen.get_height(), settings.ui_scale)
         self.frame_times: list[float] = []      # seconds each frame took to update and draw (bench/client.py)
         self.frames = 0
+        # The client's clock, in seconds: what idle motion (the sea, bobbing canoes, smoke) is drawn at. It moves
+        # by each frame's dt, so a fixed clock draws the same frames; it never reads the game (docs/ART.md).
+        self.time = 0.0
         # Switches between a window and the full screen (F11, the settings); set by whoever opened the display
         # (game/client.py). It returns the new screen surface.
         self.toggle_display: Callable[[], pygame.Surface] | None = None
@@ -179,7 +185,7 @@ class App:
     def pop(self) -> Scene:
         scene = self.stack.pop()
         scene.leave()
-        scene.removed()
+        self.gone(scene)
         self.input.release()
         if self.stack:
             self.stack[-1].enter()
@@ -201,7 +207,7 @@ class App:
             self.pop()
         elif scene in self.stack:
             self.stack.remove(scene)
-            scene.removed()
+            self.gone(scene)
 
     def live(self) -> list[Scene]:
         """The scenes that get time and intents: the top one and those under see-through overlays, top first."""
@@ -220,7 +226,7 @@ class App:
         if self.stack:
             gone = self.stack.pop()
             gone.leave()
-            gone.removed()
+            self.gone(gone)
         self.enter(scene)
 
     def reset(self, scene: Scene) -> None:
@@ -235,7 +241,13 @@ class App:
         while self.stack:
             gone = self.stack.pop()
             gone.leave()
-            gone.removed()
+            self.gone(gone)
+
+    @staticmethod
+    def gone(scene: Scene) -> None:
+        """A scene left the stack for good: its tweens end where they are, and it closes what it holds."""
+        scene.tweens.cancel()
+        scene.removed()
 
     def quit(self) -> None:
         self.running = False
@@ -267,8 +279,11 @@ class App:
                 self.pad_lost(intent)
             else:
                 self.dispatch(intent)
+        self.time += dt
+        sound.tick(dt)
         for scene in reversed(self.live()):
             if scene in self.stack:            # an update may take an overlay away
+                scene.tweens.update(dt)
                 scene.update(dt)
         self.redrawn = self.draw()
         if self.redrawn is None:

@@ -53,6 +53,7 @@ KEPT: dict[str, Check] = {
                       lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v in UI_SCALES),
     LANGUAGE: Check(f"one of {', '.join(LANGUAGES)}", lambda v: isinstance(v, str) and v in LANGUAGES),
     "colour_aid": ON_OFF,
+    "reduce_motion": ON_OFF,
     WINDOW: SIZE,
 }
 

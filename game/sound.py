@@ -9,13 +9,18 @@ them. The music is a short loop played over and over, off unless the player turn
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from .app import Settings
 from .paths import asset
+
+if TYPE_CHECKING:
+    from .app import Settings
 
 EFFECTS = ("sails", "paddles", "cup", "tile", "die", "drums", "village", "victory")
 MUSIC = "music"
+EFFECTS_VOLUME = 0.8                        # the effects' volume before a run's settings are followed (app.Settings')
 
 _settings: Settings | None = None           # whose volumes the sounds take (None: the defaults of `Settings`)
 _sounds: dict[str, pygame.mixer.Sound | None] = {}
@@ -41,7 +46,7 @@ def follow(settings: Settings) -> None:
 def play(name: str, strength: float = 1.0) -> None:
     """Play an effect at the effects' volume, scaled by `strength` (how hard the die hit the wall); silent at
     volume 0 or without a mixer."""
-    volume = min(1.0, max(0.0, (_settings or Settings).effects_volume * strength))
+    volume = min(1.0, max(0.0, (_settings.effects_volume if _settings is not None else EFFECTS_VOLUME) * strength))
     sound = _sound(name) if volume > 0 else None
     if sound is not None:
         sound.set_volume(volume)
@@ -72,3 +77,7 @@ def _mixer() -> bool:
         except pygame.error:
             _silent = True
     return not _silent
+
+
+def tick(dt: float) -> None:
+    """The app's clock moved by `dt` seconds (every frame): the music's ducking follows the effects."""
