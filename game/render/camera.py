@@ -16,6 +16,20 @@ class Camera:
         self.y = 0.0
 
     @property
+    def level(self) -> float:
+        """The cached zoom the board is drawn at now: the nearest level to `zoom` (during a zoom's glide the
+        board at this level is drawn scaled to `zoom`)."""
+        return min(self.levels, key=lambda z: abs(z - self.zoom))
+
+    @property
+    def moving(self) -> bool:
+        """The camera glides or shakes: the whole map is drawn again this frame."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Move on by `dt` seconds: glides and shake (game/render/tween.py's easings)."""
+
+    @property
     def levels(self) -> tuple[float, ...]:
         """The zooms of this window: those past CLOSEST only on a tall window, whose text is as tall in lines
         and needs the map as close (a small window never caches a map that large)."""
