@@ -57,12 +57,16 @@ def set_turn_order(state: GameState, order: tuple[int, ...]) -> None:
 
 
 def next_turn(state: GameState) -> None:
+    """A turn ends (T1); the VP track as it stands joins its history (A1's set-up turn 0 does not)."""
+    if state.turn >= 1:
+        record_vp(state, state.turn)
     state.turn += 1
 
 
 def end_game(state: GameState) -> None:
-    """The game is over (V3, V5): nobody acts again."""
+    """The game is over (V3, V5): nobody acts again; the final VP end the track's history."""
     state.step, state.actor, state.sub = OVER, NO_ACTOR, None
+    record_vp(state, state.turn)
 
 
 def restore_streams(state: GameState, streams: list[Any]) -> None:
@@ -325,9 +329,17 @@ def save_coin(state: GameState, player: int, coin: int) -> None:
 # --- victory (V1-V5) -------------------------------------------------------------------------------------------------
 
 
-def mark_vp(state: GameState, player: int, vp: Any) -> None:
-    """V1: the VP track shows the player's VP."""
+def mark_vp(state: GameState, player: int, vp: Any, parts: tuple[int, ...]) -> None:
+    """V1: the VP track shows the player's VP; `parts`, what each source gives (victory.SOURCES, in units of
+    1/vp_scale), which add up to them."""
     state.vp_track[player] = vp
+    state.vp_parts[player] = parts
+
+
+def record_vp(state: GameState, turn: int) -> None:
+    """Every player's VP on the track at the end of `turn` (or at the start: the turn before the first) join the
+    track's history, written as the view writes them ("15/2"): the view gives the whole history every time."""
+    state.vp_history += ((turn, tuple(str(vp) for vp in state.vp_track)),)
 
 
 def claim_victory(state: GameState, player: int, claim: StepState) -> None:

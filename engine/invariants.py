@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
 
 from .board import is_known, others_pieces
 from .exploration import PENALTY, TILE, Exploration
 from .movement import FRESH, PARTY, SEATS, Movement, count_pool
 from .ruleset import PIECES
-from .state import INDEPENDENT, NOBODY, OUT_OF_GAME, TRANSPORT, UNBUILT, GameState, positions
+from .state import INDEPENDENT, NOBODY, OUT_OF_GAME, OVER, TRANSPORT, UNBUILT, GameState, positions
 from .victory import vp
 from .view import observe
 
@@ -152,6 +153,21 @@ def track_violations(state: GameState) -> list[str]:
             for p in range(state.players) if state.vp_track[p] != vp(state, p)]
 
 
+def breakdown_violations(state: GameState) -> list[str]:
+    """V1, V4: each player's VP by source add up to the VP on the track; the track's history counts the turns one
+    by one, and once the game is over (V5) ends with the final VP."""
+    scale = state.rules.vp_scale
+    sums = [Fraction(sum(parts), scale) for parts in state.vp_parts]
+    out = [f"{state.names[p]}'s VP by source add up to {sums[p]}, not the track's {state.vp_track[p]}"
+           for p in range(state.players) if sums[p] != state.vp_track[p]]
+    turns = [turn for turn, _ in state.vp_history]
+    if not turns or turns != list(range(turns[0], turns[0] + len(turns))):
+        out.append(f"the VP history's turns {turns} do not follow one another from the start")
+    if state.step == OVER and state.vp_history and state.vp_history[-1][1] != tuple(map(str, state.vp_track)):
+        out.append(f"the VP history ends on {state.vp_history[-1]}, not the final VP {state.vp_track}")
+    return out
+
+
 def view_violations(state: GameState) -> list[str]:
     """X40: the count of the log's events each viewer does not see matches a recount; X33, B1.6: each player's own
     supply is never negative and adds up to the pile's height that the others see; X9: every viewer reads the
@@ -183,4 +199,4 @@ def view_violations(state: GameState) -> list[str]:
 
 # The rule families `violations` checks, each on its own.
 FAMILIES: tuple[Callable[[GameState], list[str]], ...] = (piece_violations, island_group_violations, pile_violations,
-                                                         party_violations)
+                                                         party_violations, breakdown_violations)

@@ -43,7 +43,9 @@ class SaveError(Exception):
 
 
 def state_dict(state: GameState) -> dict[str, Any]:
-    """Every fact of the state, including the random streams (not the history or the log)."""
+    """Every fact of the state, including the random streams (not the history or the log, nor the VP track's
+    parts by source and its history over the turns: a record of how the game went, which the replay of a save
+    rebuilds, so saves from before them load and hash as they did)."""
     return {key: list(value) if isinstance(value, array) else value for key, value in _fields(state).items()}
 
 

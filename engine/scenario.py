@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from . import flow
+from . import changes, flow
 from .board import is_known
 from .movement import FRESH, MOVE, SEATS, WALKED, Movement, canoe_moves
 from .ruleset import PIECES, Ruleset, load_ruleset
@@ -35,7 +35,7 @@ from .state import (
     UNBUILT,
     GameState,
 )
-from .victory import vp
+from .victory import start_track
 
 STEPS = STEP_NAMES[:OVER]
 SCENARIO_BYTES = 1 << 20            # a scenario file is at most 1 MiB
@@ -494,9 +494,8 @@ class _Builder:
         active = sc.get("active", order[0])
         _need(isinstance(active, str) and active in order, "active", f"expected one of {order}, got {active!r}")
         track = sc.get("vp_track")
-        if track is None:
-            s.vp_track = [vp(s, p) for p in range(s.players)]
-        else:
+        start_track(s)             # a track set by hand keeps the recount's parts until a Victory step recounts
+        if track is not None:
             _need(isinstance(track, dict), "vp_track", "expected {player: VP}")
             for name, value in track.items():
                 p = self.player(name, f"vp_track.{name}")
@@ -505,5 +504,7 @@ class _Builder:
                     raise ScenarioError(f"vp_track.{name}: expected a number of VP from 0, such as 7 or \"15/2\", "
                                         f"got {value!r}")
                 s.vp_track[p] = points
+        s.vp_history = ()
+        changes.record_vp(s, s.turn - 1)
         s.step, s.active, s.sub = STEPS.index(step), order.index(active), None
         s.add_log(flow.step_module(s).begin(s))

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from . import flow, rng
+from . import changes, flow, rng
 from .ruleset import PIECES, Ruleset
 from .state import (
     AT_HOME,
@@ -22,7 +22,7 @@ from .state import (
     Marks,
     event,
 )
-from .victory import vp
+from .victory import start_track
 
 
 class SetupError(ValueError):
@@ -122,7 +122,8 @@ def new_game(rules: Ruleset, homes: Sequence[str] | int, seed: int,
             for kind, count in rules.starting_pieces.items():
                 for pid in s.pieces_of(p, KIND_INDEX[kind])[:count]:
                     s.piece_hex[pid] = home
-    s.vp_track = [vp(s, p) for p in range(len(names))]
+    start_track(s)
+    changes.record_vp(s, 0)
     s.add_log([event("game_started", players=list(names), seed=seed, options=dict(s.options))])
     target = s.options.get("variable_game_end")
     if target and abs(target - rules.threshold(len(names))) > rules.variable_end_window:
@@ -173,6 +174,7 @@ def empty_state(rules: Ruleset, names: list[str], seed: int, options: dict[str, 
     s.home, s.capital, s.explorer = [-1] * n, [-1] * n, [AT_HOME] * n
     s.hand, s.shown, s.spent = [[] for _ in range(n)], [[] for _ in range(n)], [[] for _ in range(n)]
     s.vp_track, s.claimed, s.saved_bp = [Fraction(0)] * n, [False] * n, [0] * n    # new_game counts the VP
+    s.vp_parts, s.vp_history = [()] * n, ()
     s.piece_hex, s.piece_up = table(UNBUILT, len(owners)), table(0, len(owners))
     s.cup = [m.count for m in rules.markers]
     s.stack = [t.id for t in rules.tiles if not t.aside]

@@ -250,7 +250,7 @@ class GameState:
         "controller", "must_hold",      # must_hold: the player who must keep a piece on a conquered printed IG
         "holdings",                     # owner (a player or INDEPENDENT) -> its hexes, kept by set_controller
         # per player
-        "home", "capital", "explorer", "hand", "shown", "spent", "vp_track", "claimed", "saved_bp",
+        "home", "capital", "explorer", "hand", "shown", "spent", "vp_track", "vp_parts", "claimed", "saved_bp",
         # pieces, one entry per piece id
         "piece_hex", "piece_up",
         # draw piles; `queued` holds outcomes fixed in advance by a scenario, per pile ("cup", "tiles", "deck", "dice")
@@ -258,6 +258,7 @@ class GameState:
         # the step in progress (exploration, battle, building...): a small object with its own clone()
         "sub",
         "streams", "history", "log", "winners",
+        "vp_history",                   # the VP track at the start and at the end of each turn
         "unseen",                       # per player, then the public view: the log's events they do not see
         "adv",                          # what the advanced rules (section A) keep track of
         "memo",                         # the legal actions of this position, once asked (cleared by every action)
@@ -296,6 +297,7 @@ class GameState:
     shown: list[list[int]]
     spent: list[list[int]]
     vp_track: list[Fraction]                # the VP track (V1): recounted at each Victory step
+    vp_parts: list[tuple[int, ...]]         # [player]: the track's VP by source (victory.SOURCES), 1/vp_scale units
     claimed: list[bool]
     saved_bp: list[int]
     piece_hex: array[int]
@@ -311,6 +313,7 @@ class GameState:
     log: Journal
     unseen: tuple[int, ...]
     winners: tuple[int, ...]
+    vp_history: tuple[tuple[int, tuple[str, ...]], ...]    # (turn, every player's VP as text); first: the start
     adv: Advanced
     memo: list[Action] | None
 
@@ -330,7 +333,8 @@ class GameState:
         c.home, c.capital, c.explorer = self.home[:], self.capital[:], self.explorer[:]
         c.hand, c.shown = [h[:] for h in self.hand], [s[:] for s in self.shown]
         c.spent = [s[:] for s in self.spent]
-        c.vp_track, c.claimed, c.saved_bp = self.vp_track[:], self.claimed[:], self.saved_bp[:]
+        c.vp_track, c.vp_parts = self.vp_track[:], self.vp_parts[:]
+        c.claimed, c.saved_bp = self.claimed[:], self.saved_bp[:]
         c.piece_hex, c.piece_up = self.piece_hex[:], self.piece_up[:]
         c.cup, c.stack, c.deck = self.cup[:], self.stack[:], self.deck[:]
         c.penalty_pool = self.penalty_pool
@@ -338,6 +342,7 @@ class GameState:
         c.sub = self.sub.clone() if self.sub is not None else None
         c.streams = self.streams[:]
         c.history, c.log, c.winners = self.history.share(), self.log.share(), self.winners
+        c.vp_history = self.vp_history            # a tuple: shared until the next turn adds to it
         c.unseen = self.unseen
         c.adv = self.adv.clone()
         c.memo = self.memo

@@ -28,10 +28,16 @@ def vp(state: GameState, player: int, include_hidden: bool = False) -> Fraction:
     return total_vp(state, player, board_units(state, player), include_hidden)
 
 
-def board_units(state: GameState, player: int) -> int:
-    """The VP of the player's board (villages, IGs and atolls chain-linked to home, A5's Kumara) in whole
-    units of 1/vp_scale: Fraction arithmetic is slow, and every player's VP are recounted at every Victory
-    step and at every claim."""
+# V1's sources of VP, then V4's Deforestation, in the order the view lists them (PlayerView.vp_parts). The first
+# BOARD are the board's (board_units).
+SOURCES = ("villages", "island_groups", "atolls", "kumara", "cards", "deforestation")
+BOARD = 4
+
+
+def board_parts(state: GameState, player: int) -> tuple[int, int, int, int]:
+    """The VP of the player's board by source, in whole units of 1/vp_scale (Fraction arithmetic is slow, and
+    every player's VP are recounted at every Victory step and at every claim): villages (V1, V2), IGs and atolls
+    chain-linked to home (V1), A5's Kumara."""
     units = state.rules.vp_units
     green, ia = state.green_villages, state.ia_villages
     villages = sum([green[h] + ia[h] for h in state.controlled(player)])
@@ -45,8 +51,20 @@ def board_units(state: GameState, player: int) -> int:
         elif state.controller[h] == player:
             linked += 1
     kumara = 1 if state.adv.kumara[player] else 0                        # A5
-    return (units["village"] * villages + units["linked_ig"] * linked + units["linked_atoll"] * atolls
-            + units["kumara"] * kumara)
+    return (units["village"] * villages, units["linked_ig"] * linked, units["linked_atoll"] * atolls,
+            units["kumara"] * kumara)
+
+
+def board_units(state: GameState, player: int) -> int:
+    """The VP of the player's board (board_parts) in whole units of 1/vp_scale."""
+    return sum(board_parts(state, player))
+
+
+def vp_parts(state: GameState, player: int, penalty: int = 0) -> tuple[int, ...]:
+    """The player's VP by source (SOURCES) in units of 1/vp_scale, as the track shows them (V1): the board's, the
+    face-up cards' with their bonuses, less `penalty` VP of Deforestation (V4)."""
+    cards = card_vp(state, player) + vp_bonus(state, player)
+    return (*board_parts(state, player), cards * state.rules.vp_scale, -penalty * state.rules.vp_scale)
 
 
 def total_vp(state: GameState, player: int, board: int, include_hidden: bool) -> Fraction:
@@ -90,15 +108,24 @@ def lowest(state: GameState) -> list[int]:
 
 
 def begin(state: GameState) -> list[Event]:
-    """Start of the Victory step: every player's VP is recounted and the track updated (rule V1)."""
+    """Start of the Victory step: every player's VP is recounted and the track updated (rule V1), with each
+    source's part of them."""
     events = []
-    board = [board_units(state, p) for p in range(state.players)]
-    for p in range(state.players):
-        now = total_vp(state, p, board[p], False)
+    parts = [vp_parts(state, p) for p in range(state.players)]
+    for p, mine in enumerate(parts):
+        now = _fraction(sum(mine), state.rules.vp_scale)
         if now != state.vp_track[p]:
             events.append(event("vp_changed", player=state.names[p], old=str(state.vp_track[p]), new=str(now)))
-            changes.mark_vp(state, p, now)
-    return events + begin_player(state, board)
+        if now != state.vp_track[p] or mine != state.vp_parts[p]:
+            changes.mark_vp(state, p, now, mine)
+    return events + begin_player(state, [sum(mine[:BOARD]) for mine in parts])
+
+
+def start_track(state: GameState) -> None:
+    """The track and its parts as counted when a game begins (S5: 3 VP each in a new game)."""
+    for p in range(state.players):
+        parts = vp_parts(state, p)
+        changes.mark_vp(state, p, _fraction(sum(parts), state.rules.vp_scale), parts)
 
 
 def can_claim(state: GameState, player: int, board: int | None = None) -> bool:
@@ -227,7 +254,8 @@ def finish(state: GameState, penalty: dict[int, int] | None = None) -> list[Even
         events += [event("card_revealed", player=state.names[p], card=cards[c].key) for c in state.hand[p]]
         for card in state.hand[p][:]:
             changes.turn_card_up(state, p, card)
-        changes.mark_vp(state, p, vp(state, p) - (penalty or {}).get(p, 0))
+        parts = vp_parts(state, p, (penalty or {}).get(p, 0))
+        changes.mark_vp(state, p, _fraction(sum(parts), state.rules.vp_scale), parts)
     changes.set_winners(state, tuple(winners_by_v5(state)))
     flow.game_over(state)
     events.append(event("game_over", winners=[state.names[p] for p in state.winners],

@@ -7,6 +7,8 @@ face down and whose discovered markers sit on it, how many cards a hand holds).
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
+from functools import lru_cache
 from typing import cast
 
 from . import building, exploration, movement, turn_order, victory
@@ -32,7 +34,7 @@ from .state import (
 )
 from .state import UnknownPlayer as UnknownPlayer  # raised by state.player_index; its old home, kept for importers
 from .victory import threshold
-from .views import Decision, DecisionView, HexView, LogEntry, StackView, View
+from .views import Decision, DecisionView, HexView, LogEntry, StackView, View, VpParts
 
 
 def _place(state: GameState, where: int) -> str:
@@ -75,6 +77,7 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
             "home": labels[state.home[p]] if state.home[p] >= 0 else None,
             "capital": labels[state.capital[p]] if state.capital[p] >= 0 else None,
             "vp": str(state.vp_track[p]),
+            "vp_parts": _vp_parts(state, p),
             "explorer": _place(state, state.explorer[p]),
             "cards_in_hand": len(state.hand[p]),
             "cards_shown": [cards[c].key for c in state.shown[p]],
@@ -103,6 +106,7 @@ def observe(state: GameState, player: str | None, log: bool = True, since: int =
         "building": building.view(state, me),
         "decision": decision(state),
         "winners": [state.names[p] for p in state.winners],
+        "vp_history": [{"turn": turn, "vp": dict(zip(state.names, vps))} for turn, vps in state.vp_history],
         "log": _log(state, me, since) if log else [],
         "log_size": len(state.log) - state.unseen[me],
     }
@@ -148,6 +152,18 @@ def _log(state: GameState, me: int, since: int) -> list[LogEntry]:
         seen = [e for e in log.items_from(lo)[:start - lo] if e[1] is None or me in e[1]] + seen
         start = lo
     return cast("list[LogEntry]", [Event(e[0], e[2:], e[1]).to_dict() for e in seen])
+
+
+def _vp_parts(state: GameState, p: int) -> VpParts:
+    """The VP on the track by source (V1, V4): public, as the track, the face-up cards and the board are."""
+    scale = state.rules.vp_scale
+    return cast(VpParts, {source: _text(units, scale) for source, units in zip(victory.SOURCES, state.vp_parts[p])})
+
+
+@lru_cache(maxsize=512)
+def _text(units: int, scale: int) -> str:
+    """A number of VP in units of 1/scale, as the view writes fractions ("15/2")."""
+    return str(Fraction(units, scale))
 
 
 def _supply(state: GameState, p: int) -> dict[str, int]:

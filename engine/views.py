@@ -74,12 +74,31 @@ Kinds: TypeAlias = dict[str, int]                    # pieces by kind (a battle'
 
 # --- the view ---------------------------------------------------------------------------------------------------
 
+class VpParts(TypedDict):
+    """A player's VP on the track by source (victory.SOURCES), each a fraction as text ("3/2"), adding up to the
+    player's `vp`: villages controlled and IGs and atolls chain-linked to home (V1), A5's Kumara, the face-up A&C
+    cards with their bonuses (V1, C6), and V4's Deforestation, which takes VP away at the end ("-3")."""
+    villages: str
+    island_groups: str
+    atolls: str
+    kumara: str
+    cards: str
+    deforestation: str
+
+
+class VpHistoryEntry(TypedDict):
+    """The VP track at the end of a turn (`turn`; the first entry: at the start, the turn before the first)."""
+    turn: int
+    vp: dict[str, str]                    # player -> VP, a fraction as text
+
+
 class PlayerView(TypedDict):
     name: str
     seat: int
     home: str | None
     capital: str | None
     vp: str                               # a fraction as text: "7", "15/2"
+    vp_parts: VpParts                     # the same VP by source
     explorer: str                         # a hex label, "home" or "lost"
     cards_in_hand: int
     cards_shown: list[str]
@@ -805,5 +824,6 @@ class View(TypedDict):
     building: BuildingView | None
     decision: DecisionView
     winners: list[str]
+    vp_history: list[VpHistoryEntry]      # the VP track at the start and at the end of each turn, oldest first
     log: list[LogEntry]                   # empty with log=False
     log_size: int                         # how many events this viewer sees in all

@@ -196,6 +196,7 @@ def screenshot(app: App, match: Match | None, args: argparse.Namespace) -> int:
         table.show(shown)
         if scene == "end":
             app.push(app.make("end", match))
+            app.settle()
         elif scene == "handoff":
             name = viewer or match.names[0]
             app.push(app.make("handoff", name, lambda _: None, match.settings.get(name)))
