@@ -2,9 +2,11 @@
 numbered like the engine's rule codes, in chapters, with a glossary of the terms the table uses.
 
 An entry's text is paragraphs (a line each) and list items ("- "); `[E5]` in it links to another entry; its
-`picture` names one of the pictures game/render/diagrams.py draws. The file is checked when it is read: a broken
-link, an entry in no chapter, an unknown picture or a term pointing nowhere is a ConfigError naming the file and
-the key, as for the rule files.
+`picture` names one of the pictures game/render/diagrams.py draws. Each Arts & Culture card and random event has
+an entry too ("card.tiki", "event.pele"), listed in a chapter like any rule: its title, power and kind come from
+the card itself (config/, in the language in use), so the search finds a card by its title in every language.
+The file is checked when it is read: a broken link, an entry in no chapter, an unknown picture or card, or a term
+pointing nowhere is a ConfigError naming the file and the key, as for the rule files.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import yaml
 import engine
 
 from . import catalog, paths, words
-from .render import diagrams
+from .render import cards, diagrams
 
 RULE = r"[STEMBVACX][0-9]+(?:\.[0-9]+)*"            # a rule code: E5, M8.4, X42
 LINK = re.compile(rf"\[({RULE})\]")                   # a link in the reference's text
@@ -33,9 +35,15 @@ class Entry:
     text: str
     see: tuple[str, ...] = ()
     picture: str | None = None
+    card: cards.Card | None = None               # the card whose entry this is (its face is the picture)
 
     def paragraphs(self) -> list[str]:
         return [line.strip() for line in self.text.splitlines() if line.strip()]
+
+    @property
+    def label(self) -> str:
+        """How lists and headings name the entry: a rule by its code and title, a card by its title."""
+        return self.title if self.card is not None else f"{self.code}  {self.title}"
 
 
 @dataclass(frozen=True)
@@ -70,7 +78,8 @@ class Reference:
         return None
 
     def search(self, words: str) -> list[str]:
-        """The codes of the entries whose code, title or text hold every word (titles first)."""
+        """The codes of the entries whose code, title or text hold every word (titles first, a title that is the
+        search's words exactly before them)."""
         wanted = words.lower().split()
         if not wanted:
             return [code for chapter in self.chapters for code in chapter.codes]
@@ -79,7 +88,9 @@ class Reference:
         def hay(e: Entry) -> tuple[str, str]:
             return f"{e.code} {e.title}".lower(), e.text.lower()
         found = [(code, *hay(self.entries[code])) for code in order]
+        exact = " ".join(wanted)
         titled = [c for c, head, _ in found if all(w in head for w in wanted)]
+        titled.sort(key=lambda c: self.entries[c].title.lower() != exact)      # a title said whole first (a card)
         texted = [c for c, head, body in found if c not in titled and all(w in head + body for w in wanted)]
         return titled + texted
 
@@ -110,6 +121,7 @@ def parse(data: object) -> Reference:
                      for c in data.get("chapters") or () if isinstance(c, dict))
     terms = _terms(data.get("terms") or {})
     placed = [code for c in chapters for code in c.codes]
+    entries.update(_card_entries(placed))
     for code, entry in entries.items():
         if placed.count(code) != 1:
             raise _fail(f"entries.{code}", "to be in exactly one chapter")
@@ -123,6 +135,28 @@ def parse(data: object) -> Reference:
         if term.rule not in entries:
             raise _fail(f"terms.{word}.rule", "a code that has an entry", term.rule)
     return Reference(chapters, entries, terms)
+
+
+def _card_entries(placed: list[str]) -> dict[str, Entry]:
+    """The entries of the cards the chapters list ("card.tiki", "event.pele"), from the cards themselves: the
+    title, the power, and what the card's kind means with its rules. Every card of the rule files is listed."""
+    rules = cards.known_rules()
+    known = {card.code: card for card in cards.every_card(rules)}
+    for code in known:
+        if code not in placed:
+            raise _fail("chapters", "an entry for every card", f"no {code}")
+    out = {}
+    for code in placed:
+        card = known.get(code)
+        if card is None:
+            if code.partition(".")[0] in ("card", "event"):
+                raise _fail("chapters", "cards that the rule files hold", code)
+            continue
+        family = cards.family(card, rules)
+        kind = [f"cardhelp.{family}", "cardhelp.bought"] if card.deck == "card" else [f"cardhelp.{family}"]
+        text = "\n".join([cards.power(card, rules), *(words.text(k) for k in kind)])
+        out[code] = Entry(code, cards.title(card, rules), text, card=card)
+    return out
 
 
 def _terms(raw: dict[object, object]) -> dict[str, Term]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -12,6 +13,22 @@ from engine import PlayerView, Ruleset, View
 
 from .. import theme, words
 from ..theme import Scale
+from . import cards
+from .cards import Card
+
+
+@dataclass
+class Marks:
+    """Where the players' panel put what the table draws over it or points at, from the panel's corner: each
+    VP bar and VP number (drawn again while they tick) and each card shown or in the viewer's hand."""
+    bars: dict[str, pygame.Rect] = field(default_factory=dict)
+    scores: dict[str, pygame.Rect] = field(default_factory=dict)
+    spots: list[tuple[pygame.Rect, Card]] = field(default_factory=list)
+
+    def moved(self, dx: int, dy: int) -> Marks:
+        return Marks({k: r.move(dx, dy) for k, r in self.bars.items()},
+                     {k: r.move(dx, dy) for k, r in self.scores.items()},
+                     [(r.move(dx, dy), card) for r, card in self.spots])
 
 
 def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: View, decision: str, scale: Scale) -> None:
@@ -40,23 +57,21 @@ def top_bar(screen: pygame.Surface, rect: pygame.Rect, view: View, decision: str
 
 
 def players_panel(screen: pygame.Surface, rect: pygame.Rect, view: View, rules: Ruleset,
-                  scale: Scale, bars: dict[str, pygame.Rect] | None = None) -> pygame.Rect:
+                  scale: Scale) -> tuple[pygame.Rect, Marks]:
     """The VP track as one bar per player to the threshold, in turn order, with each player's cards and
     explorer; then what only the viewer sees (their hand), and the numbers of the step under way. The panel is
-    as tall as what it holds (at most `rect`); returns where it was drawn, and puts each VP bar's place (from the
-    panel's corner) in `bars`. Drawn on a clear picture (the panel's cached layer)."""
-    bottom = players_content(nowhere(), rect, view, rules, scale, {})          # how tall it is, first
+    as tall as what it holds (at most `rect`); returns where it was drawn, and where its VP bars, numbers and
+    cards lie (from the panel's corner). Drawn on a clear picture (the panel's cached layer)."""
+    bottom = players_content(nowhere(), rect, view, rules, scale, Marks())          # how tall it is, first
     unit = scale.unit                   # in whole units: a few heights, whose panels' pictures are kept (panel_art)
     used = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, math.ceil((bottom - rect.y) / unit + 0.5) * unit))
     theme.panel(screen, used, alpha=252, clear=True)
-    drawn: dict[str, pygame.Rect] = {}
+    drawn = Marks()
     clip = screen.get_clip()
     screen.set_clip(used.clip(clip))
     players_content(screen, rect, view, rules, scale, drawn)
     screen.set_clip(clip)
-    if bars is not None:
-        bars.update((name, bar.move(-rect.x, -rect.y)) for name, bar in drawn.items())
-    return used
+    return used, drawn.moved(-rect.x, -rect.y)
 
 
 def nowhere() -> pygame.Surface:
@@ -65,7 +80,7 @@ def nowhere() -> pygame.Surface:
 
 
 def players_content(screen: pygame.Surface, rect: pygame.Rect, view: View, rules: Ruleset,
-                    scale: Scale, bars: dict[str, pygame.Rect]) -> float:
+                    scale: Scale, placed: Marks) -> float:
     unit = scale.unit
     x, y = rect.x + unit * 0.6, rect.y + unit * 0.5
     width = rect.w - unit * 1.2
@@ -78,10 +93,10 @@ def players_content(screen: pygame.Surface, rect: pygame.Rect, view: View, rules
     players = {p["name"]: p for p in view["players"]}
     for name in order:
         p = players[name]
-        y = player_row(screen, x, y, width, p, view, threshold, scale, bars)
+        y = player_row(screen, x, y, width, p, view, rules, scale, placed)
     if view.get("you"):
         y += unit * 0.4
-        y = hand(screen, x, y, width, view, rules, scale)
+        y = hand(screen, x, y, width, view, rules, scale, placed)
     y = step_numbers(screen, x, y + unit * 0.4, width, view, rules, scale)
     if view["options"].get("kumara"):
         y = south_america(screen, x, y + unit * 0.4, width, view, scale)
@@ -100,9 +115,9 @@ def players_fit(rect: pygame.Rect, view: View, rules: Ruleset, scale: Scale) -> 
         # the margins (1.2 units), the shape before the name (1.4), the room between name and VP (0.5)
         if font.size(row_name(p, view))[0] + font.size(fraction_text(p["vp"]))[0] + unit * 3.1 > rect.w:
             return False
-        if small.size(row_notes(p))[0] + unit * 2.6 > rect.w:
+        if small.size(row_notes(p))[0] + shown_width(p, scale) + unit * 2.6 > rect.w:
             return False
-    bottom = players_content(nowhere(), pygame.Rect((0, 0), rect.size), view, rules, scale, {})
+    bottom = players_content(nowhere(), pygame.Rect((0, 0), rect.size), view, rules, scale, Marks())
     return bottom + unit * 0.5 <= rect.h
 
 
@@ -132,9 +147,10 @@ def player_rows(rect: pygame.Rect, view: View, scale: Scale) -> dict[str, pygame
 
 
 def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: PlayerView,
-               view: View, threshold: int, scale: Scale, bars: dict[str, pygame.Rect]) -> float:
-    """One player's row: shape, name, VP and the bar to the threshold (its place put in `bars`: the table draws
-    it over the panel while the track ticks toward the VP), then cards and explorer."""
+               view: View, rules: Ruleset, scale: Scale, placed: Marks) -> float:
+    """One player's row: shape, name, VP and the bar to the threshold (their places put in `placed`: the table
+    draws them over the panel while the track ticks toward the VP), then cards and explorer, and the face-up
+    cards themselves, small, at the end of that line (pointing at one shows its face)."""
     unit = scale.unit
     name = p["name"]
     colour = theme.tribe_colour(name)
@@ -146,15 +162,34 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
         pygame.draw.rect(screen, colour, row, 2, border_radius=6)
     theme.draw_tribe(screen, name, (x + unit * 0.55, y + unit * 0.65), unit * 0.5)
     score = theme.text(fraction_text(p["vp"]), scale.body, theme.INK, "bold")
-    screen.blit(score, score.get_rect(topright=(x + width, y)))
+    placed.scores[name] = score.get_rect(topright=(x + width, y))
+    screen.blit(score, placed.scores[name])
     label = theme.text(theme.fit(row_name(p, view), scale.body, width - unit * 1.9 - score.get_width(), "bold"),
                        scale.body, theme.INK, "bold")
     screen.blit(label, (x + unit * 1.4, y))
-    bar = bars[name] = pygame.Rect(x + unit * 1.4, y + unit * 1.45, width - unit * 1.4, max(6, unit // 2))
-    vp_bar(screen, bar, colour, eval_fraction(p["vp"]), threshold)
-    line = theme.text(theme.fit(row_notes(p), scale.small, round(width - unit * 1.4)), scale.small, theme.MUTED)
+    bar = placed.bars[name] = pygame.Rect(x + unit * 1.4, y + unit * 1.45, width - unit * 1.4, max(6, unit // 2))
+    vp_bar(screen, bar, colour, eval_fraction(p["vp"]), view["threshold"])
+    minis = shown_width(p, scale)
+    line = theme.text(theme.fit(row_notes(p), scale.small, round(width - unit * 1.4 - minis)), scale.small,
+                      theme.MUTED)
     screen.blit(line, (x + unit * 1.4, y + notes_y))
+    high = theme.font(scale.small).get_height()
+    right = x + width
+    for face_up in reversed(p["cards_shown"]):
+        card = cards.arts(face_up)
+        mini = cards.mini(card, high, rules)
+        right -= mini.get_width()
+        spot = mini.get_rect(topleft=(round(right), round(y + notes_y)))
+        screen.blit(mini, spot)
+        placed.spots.append((spot, card))
+        right -= unit * 0.2
     return y + height + unit * 0.2
+
+
+def shown_width(p: PlayerView, scale: Scale) -> float:
+    """How wide a row's small face-up cards stand, with their gaps."""
+    high = theme.font(scale.small).get_height()
+    return len(p["cards_shown"]) * (cards.mini_width(high) + scale.unit * 0.2)
 
 
 def vp_bar(screen: pygame.Surface, bar: pygame.Rect, colour: theme.Colour, vp: float, threshold: int) -> None:
@@ -176,17 +211,32 @@ def row_notes(p: PlayerView) -> str:
 
 
 def hand(screen: pygame.Surface, x: float, y: float, width: float, view: View, rules: Ruleset,
-         scale: Scale) -> float:
-    """The viewer's own cards by name (the others see only how many, X9)."""
-    cards = [words.card_title(k, rules) for k in view["hand"]]
+         scale: Scale, placed: Marks) -> float:
+    """The viewer's own cards (the others see only how many, X9): each a small card and its title, side by side
+    as they fit, their places put in `placed` (pointing at one shows its face)."""
     label = theme.text(words.text("hud.hand"), scale.small, theme.MUTED, "semibold")
     screen.blit(label, (x, y))
     y += label.get_height()
-    said = words.text("list.sep").join(cards) if cards else words.text("hud.hand.empty")
-    for line in theme.wrap(said, scale.small, round(width)):
-        screen.blit(theme.text(line, scale.small, theme.INK), (x, y))
-        y += theme.font(scale.small).get_linesize()
-    return y
+    line_h = theme.font(scale.small).get_linesize()
+    if not view["hand"]:
+        screen.blit(theme.text(words.text("hud.hand.empty"), scale.small, theme.INK), (x, y))
+        return y + line_h
+    unit, high = scale.unit, theme.font(scale.small).get_height()
+    left = x
+    for in_hand in view["hand"]:
+        card = cards.arts(in_hand)
+        mini = cards.mini(card, high, rules)
+        room = round(width - mini.get_width() - unit * 0.3)
+        said = theme.text(theme.fit(cards.title(card, rules), scale.small, room), scale.small, theme.INK)
+        chip = pygame.Rect(round(left), round(y), mini.get_width() + unit * 0.3 + said.get_width(), line_h)
+        if chip.right > x + width and left > x:          # the next line
+            left, y = x, y + line_h + unit * 0.2
+            chip.topleft = (round(left), round(y))
+        screen.blit(mini, chip.topleft)
+        screen.blit(said, (chip.x + mini.get_width() + unit * 0.3, chip.y))
+        placed.spots.append((chip, card))
+        left = chip.right + unit * 0.7
+    return y + line_h
 
 
 def step_numbers(screen: pygame.Surface, x: float, y: float, width: float, view: View,
@@ -235,6 +285,12 @@ def fraction_text(vp: str) -> str:
     return vp
 
 
+def vp_text(vp: float) -> str:
+    """A VP on its way to another, to the nearest half, as the track writes it."""
+    halves = round(vp * 2)
+    return fraction_text(f"{halves}/2" if halves % 2 else str(halves // 2))
+
+
 def eval_fraction(vp: str) -> float:
     if "/" in vp:
         n, _, d = vp.partition("/")
@@ -266,15 +322,23 @@ def log_rows(rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int, s
     """Where the log's lines show in its panel: the inner box, and each wrapped row shown (its words, the rule of
     its line, whether it is the line's first row, its top), for drawing and for finding the line under the
     pointer."""
+    inner, rows = log_places(rect, lines, scroll, scale)
+    return inner, [(line, rule, first, top) for line, rule, first, top, _ in rows]
+
+
+def log_places(rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int, scale: Scale
+               ) -> tuple[pygame.Rect, list[tuple[str, str, bool, int, int]]]:
+    """log_rows' rows, each with the index in `lines` of the line it belongs to (the card a line names)."""
     unit = scale.unit
     title_h = theme.font(scale.small, "semibold").size(words.text("hud.log"))[1]
     inner = pygame.Rect(rect.x + unit * 0.6, rect.y + unit * 0.3 + title_h, rect.w - unit * 1.2,
                         rect.h - unit * 0.6 - title_h)
     line_h = theme.font(scale.small).get_linesize()
-    wrapped: list[tuple[str, str, bool]] = []
-    for line, rule in lines[-200:]:
+    wrapped: list[tuple[str, str, bool, int]] = []
+    kept = max(0, len(lines) - 200)
+    for n, (line, rule) in enumerate(lines[kept:], start=kept):
         parts = theme.wrap(line, scale.small, inner.w - unit * 2.6)
-        wrapped += [(part, rule, i == 0) for i, part in enumerate(parts)]
+        wrapped += [(part, rule, i == 0, n) for i, part in enumerate(parts)]
     visible = max(1, inner.h // line_h)
     end = max(0, len(wrapped) - scroll)
     start = first = max(0, end - visible)
@@ -282,7 +346,7 @@ def log_rows(rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int, s
         first += 1                      # a line shows whole or not at all: never the tail of a wrapped line
     shown = wrapped[first if first < end else start:end]
     top = inner.bottom - len(shown) * line_h
-    return inner, [(line, rule, first, top + i * line_h) for i, (line, rule, first) in enumerate(shown)]
+    return inner, [(line, rule, first, top + i * line_h, n) for i, (line, rule, first, n) in enumerate(shown)]
 
 
 def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str], scale: Scale,

@@ -13,7 +13,7 @@ import pygame
 from .. import help, theme, words
 from ..app import App, Scene, scene
 from ..input import PAD, Intent
-from ..render import diagrams
+from ..render import cards, diagrams
 from ..theme import Scale
 from ..ui import prompts
 from ..ui.backdrop import backdrop
@@ -62,7 +62,7 @@ class HelpScene(Scene):
             mine = [c for c in chapter.codes if c in found]
             if mine:
                 rows.append((None, chapter.title.upper()))
-                rows += [(c, f"{c}  {self.ref.entries[c].title}") for c in mine]
+                rows += [(c, self.ref.entries[c].label) for c in mine]
         self.codes = [c for c, _ in rows]
         self.list.items = [label for _, label in rows]
         self.list.enabled_rows = [c is not None for c in self.codes]
@@ -81,7 +81,7 @@ class HelpScene(Scene):
         entry = self.ref.entries[code]
         related = list(dict.fromkeys([*help.LINK.findall(entry.text), *entry.see]))
         widgets: list[Widget] = [self.search, self.list]
-        widgets += [Button(f"{c}  {self.ref.entries[c].title}", partial(self.show, c)) for c in related if c != code]
+        widgets += [Button(self.ref.entries[c].label, partial(self.show, c)) for c in related if c != code]
         self.form = Form([*widgets, Button(words.text("help.close"), self.close)])
         self.form.focus = 1                         # the list: the search types without the focus
 
@@ -188,8 +188,7 @@ class HelpScene(Scene):
         chapter = self.ref.chapter_of(self.code)
         crumb = theme.text(chapter.title, scale.small, theme.MUTED, "semibold")
         screen.blit(crumb, box.topleft)
-        head = theme.text(theme.fit(f"{entry.code}  {entry.title}", scale.heading, box.w, "bold"), scale.heading,
-                          theme.INK, "bold")
+        head = theme.text(theme.fit(entry.label, scale.heading, box.w, "bold"), scale.heading, theme.INK, "bold")
         screen.blit(head, (box.x, box.y + crumb.get_height()))
         buttons = self.form.widgets[2:]
         button_sizes = scale
@@ -199,8 +198,14 @@ class HelpScene(Scene):
             stack = self.place_buttons(buttons, box, button_sizes)
         top = box.y + crumb.get_height() + head.get_height() + unit // 2
         room = pygame.Rect(box.x, top, box.w, box.bottom - stack - unit - top)
+        width = min(round(room.w * 0.4), round(room.h / cards.RATIO) - 2 * unit)
+        if entry.card is not None and width >= unit * 4:      # a card's entry: its face beside its words
+            face = cards.face(entry.card, width, self.app.rules)
+            self.picture = screen.blit(face, face.get_rect(topright=(room.right, room.y)))
+            room.w = max(0, self.picture.x - unit - room.x)
         sizes, self.text_box, placed = self.lay_out(entry, room)
-        self.picture = placed[0] if placed else None
+        if entry.card is None:
+            self.picture = placed[0] if placed else None
         if placed and entry.picture:
             screen.blit(diagrams.picture(entry.picture, placed[1], self.app.rules), placed[0])
         self.draw_text(screen, entry, self.text_box, sizes)

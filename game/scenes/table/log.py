@@ -2,7 +2,8 @@
 
 The feed reads the events the viewer may see (X40: a viewer's log indexes count only their events), gives each
 its line (`_line`) and, for a die roll, the seed of its throw (`throw_seed`: the n-th roll of the game, the same
-for every viewer, game/dice.py). Lines join the log only when their animation has ended.
+for every viewer, game/dice.py). Lines join the log only when their animation has ended. A line that names a
+card (drawn, revealed, used, played) shows its face when pointed at, and help on it opens the card's entry.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import pygame
 
 from ... import dice, flow, theme, words
 from ...input import Intent
-from ...render import hud
+from ...render import cards, hud
+from ...render.cards import Card
 from .section import Section
 
 
@@ -27,6 +29,7 @@ class Log(Section):
     def reset(self) -> None:
         """A new viewer's log, from the start of the game (never the cached picture of another's: the epoch)."""
         self.lines: list[tuple[str, str]] = []
+        self.cards: dict[int, Card] = {}           # the card each line names (by the line's index), if any
         self.next = 0                              # the viewer's log size read so far
         self.epoch = getattr(self, "epoch", -1) + 1
         self.scroll = 0
@@ -51,8 +54,12 @@ class Log(Section):
         return out
 
     def add(self, events: Sequence[Mapping[str, Any]]) -> None:
-        """Events whose animation has ended: their lines join the log."""
-        self.lines += [event["_line"] for event in events]
+        """Events whose animation has ended: their lines join the log (with the cards they name to the viewer)."""
+        for event in events:
+            card = cards.of_event(event)
+            if card is not None:
+                self.cards[len(self.lines)] = card
+            self.lines.append(event["_line"])
 
     def handle(self, intent: Intent) -> bool:
         """The wheel scrolls the log; a click on a line opens the rule it names (its code on the right)."""
@@ -66,11 +73,43 @@ class Log(Section):
         self.scroll = max(0, self.scroll + (2 if intent.f > 1 else -2))
         return True
 
-    def rule_at(self, y: float, rect: pygame.Rect) -> str | None:
-        """The rule of the log line drawn at height y in the panel `rect` (None between lines)."""
-        rows = hud.log_rows(rect, self.lines, self.scroll, self.scale)[1]
+    def line_at(self, y: float, rect: pygame.Rect) -> int | None:
+        """The index of the log line drawn at height y in the panel `rect` (None between lines)."""
+        rows = hud.log_places(rect, self.lines, self.scroll, self.scale)[1]
         line_h = theme.font(self.scale.small).get_linesize()
-        return next((rule for _, rule, _, top in rows if top <= y < top + line_h), None) or None
+        return next((n for _, _, _, top, n in rows if top <= y < top + line_h), None)
+
+    def rule_at(self, y: float, rect: pygame.Rect) -> str | None:
+        """What the log line drawn at height y in the panel `rect` opens in help: the entry of the card it names,
+        else its rule (None between lines)."""
+        n = self.line_at(y, rect)
+        if n is None:
+            return None
+        card = self.cards.get(n)
+        return card.code if card is not None else self.lines[n][1] or None
+
+    def card_here(self) -> tuple[Card, tuple[float, float]] | None:
+        """The card named by the line under the pointer's last place, and that place."""
+        table = self.table
+        x, y = table.map.pointer
+        if "log" not in table.panels() or table.over_panel(x, y) != "log":
+            return None
+        n = self.line_at(y, table.panels()["log"])
+        card = self.cards.get(n) if n is not None else None
+        return (card, (x, y)) if card is not None else None
+
+    def rule_here(self) -> str | None:
+        """The entry of the card named by the line under the pointer, for help (F1)."""
+        here = self.card_here()
+        return here[0].code if here is not None else None
+
+    def tooltip(self, screen: pygame.Surface) -> bool:
+        """The face of the card named by the line pointed at."""
+        here = self.card_here() if self.table.map.pointing else None
+        if here is None:
+            return False
+        self.table.redraw.moved(cards.tooltip(screen, here[1], here[0], self.rules, self.scale.unit))
+        return True
 
     def draw(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
         scale = self.scale

@@ -2,30 +2,39 @@
 player, with cards and explorers; the viewer's own hand; the button of their standing orders).
 
 A player's row is where the turn order's first player is picked (T3), and pointing at it shows the player's
-tooltip. The VP bars tick toward the new VP after each action.
+tooltip; pointing at a card (a row's face-up cards, the viewer's hand) shows its face, and help (F1) on it opens
+its entry. When a new view changes a player's VP, the number ticks to it with a pop and the bar follows
+(`table.tweens`; at speed instant the new VP shows at once).
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
 from typing import Any
 
 import pygame
 
-from ... import theme, words
+from ... import sound, theme, words
 from ...input import Intent
-from ...render import hud
+from ...render import cards, hud, tween
+from ...render.cards import Card
 from ...seats import ORDERS
 from ...theme import Scale
 from ...ui.widgets import Button
 from .section import Section
 
+TICK, POP = 0.5, 0.35            # seconds the VP number takes to tick to its new value, and to pop
+RISE, FALL = (40, 130, 60), (190, 50, 40)      # the number's colour while it ticks up, down
+
 
 class Players(Section):
     def __init__(self, table: Any):
         super().__init__(table)
-        self.shares: dict[str, float] = {}         # each VP bar's fill, moving toward the player's VP
         self.hover: str | None = None              # the player whose row is under the pointer
+        self.known: dict[str, float] = {}          # each player's VP in the view last read
+        self.ticks: dict[str, tween.Tween] = {}    # the VP shown while it ticks toward the view's
+        self.pops: dict[str, tween.Tween] = {}     # the number's pop as it changes
+        self.seen = -1                             # the table's view last read (shown_version)
+        self.marks = hud.Marks()                   # where the panel drew its bars, numbers and cards (on screen)
         self._top = Section(table)                 # the top bar's cached picture
         self._fit: tuple[Hashable, Scale] | None = None
 
@@ -46,12 +55,35 @@ class Players(Section):
         return next((name for name, rect in self.rows().items() if rect.collidepoint(x, y)), None)
 
     def tick(self, dt: float) -> None:
-        """The VP track ticks: each bar moves toward its player's VP."""
-        for p in self.table.shown["players"]:
-            target = hud.eval_fraction(p["vp"])
-            now = self.shares.get(p["name"], target)
-            step = max(0.2, abs(target - now) * 3) * dt
-            self.shares[p["name"]] = target if abs(target - now) <= step else now + math.copysign(step, target - now)
+        """A new view: each VP it changes ticks from the number shown to the new one, with a pop and the sound
+        "vp" once (at speed instant, shown at once: no tick, no sound)."""
+        table = self.table
+        if table.shown_version == self.seen:
+            return
+        self.seen = table.shown_version
+        instant = table.match.speed == "instant"
+        changed = False
+        for p in table.shown["players"]:
+            name, target = p["name"], hud.eval_fraction(p["vp"])
+            before = self.known.get(name)
+            self.known[name] = target
+            if instant or before is None:
+                self.ticks.pop(name, None)
+                self.pops.pop(name, None)
+            elif before != target:
+                changed = True
+                self.ticks[name] = table.tweens.add(tween.Tween(self.vp_shown(name, before), target, TICK))
+                self.pops[name] = table.tweens.add(tween.Tween(0.0, 1.0, POP, tween.linear))
+        if changed:
+            sound.play("vp")
+
+    def vp_shown(self, name: str, otherwise: float) -> float:
+        """The VP the track shows for a player now: ticking toward the view's, or the view's (`otherwise`)."""
+        ticking = self.ticks.get(name)
+        return ticking.value if ticking is not None else otherwise
+
+    def moving(self, name: str) -> bool:
+        return any(t is not None and not t.done for t in (self.ticks.get(name), self.pops.get(name)))
 
     # --- gestures ----------------------------------------------------------------------------------------------
 
@@ -116,18 +148,15 @@ class Players(Section):
             s, r, view, words.decision_text(view, rules), scale))
         left = panels["left"]
 
-        def paint(surface: pygame.Surface, rect: pygame.Rect) -> dict[str, pygame.Rect]:
-            bars: dict[str, pygame.Rect] = {}
-            hud.players_panel(surface, rect, view, rules, self.fitted(), bars)
-            return bars
-        bars = self.draw_layer(screen, version, left, paint)
-        assert isinstance(bars, dict)
-        for p in view["players"]:                  # the bars still ticking toward their VP, over the picture's
-            name = p["name"]
-            if name in bars and self.shares.get(name, hud.eval_fraction(p["vp"])) != hud.eval_fraction(p["vp"]):
-                bar = bars[name].move(left.topleft)
-                hud.vp_bar(screen, bar, theme.tribe_colour(name), self.shares[name], view["threshold"])
-                table.redraw.moved(bar)
+        def paint(surface: pygame.Surface, rect: pygame.Rect) -> hud.Marks:
+            return hud.players_panel(surface, rect, view, rules, self.fitted())[1]
+        marks = self.draw_layer(screen, version, left, paint)
+        assert isinstance(marks, hud.Marks)
+        self.marks = marks.moved(*left.topleft)
+        cards.places.rows = self.rows()                # where card clips start and land
+        for p in view["players"]:                  # the VP still ticking, over the picture's
+            if self.moving(p["name"]):
+                self.draw_tick(screen, p["name"], hud.eval_fraction(p["vp"]), view["threshold"])
         if table.plan.order and table.first is None:
             rows = self.rows()
             stop = table.focus.stop()
@@ -142,10 +171,68 @@ class Players(Section):
             button.draw(screen, False, self.fitted().small)
             table.redraw.moved(orders)
 
+    def draw_tick(self, screen: pygame.Surface, name: str, target: float, threshold: int) -> None:
+        """A VP ticking: its bar filled to the number shown, and the number over the panel's, popping (larger,
+        then past its size and back: out_back) in green going up, red going down."""
+        table, marks = self.table, self.marks
+        shown = self.vp_shown(name, target)
+        if name in marks.bars:
+            hud.vp_bar(screen, marks.bars[name], theme.tribe_colour(name), shown, threshold)
+            table.redraw.moved(marks.bars[name])
+        score = marks.scores.get(name)
+        ticking, pop = self.ticks.get(name), self.pops.get(name)
+        if score is None or ticking is None or pop is None:
+            return
+        size = round(self.fitted().body * (1.5 - 0.5 * tween.out_back(pop.t)) * 10) / 10      # a few sizes only
+        ink = theme.mix(RISE if ticking.end > ticking.start else FALL, theme.INK, ticking.t)
+        number = theme.text(hud.vp_text(shown), round(size), ink, "bold")
+        place = number.get_rect(midright=(score.right, score.centery))
+        plate = place.union(score).inflate(self.fitted().unit // 2, 2)
+        pygame.draw.rect(screen, theme.PANEL, plate, border_radius=4)
+        screen.blit(number, place)
+        table.redraw.moved(plate)
+
+    # --- cards -------------------------------------------------------------------------------------------------
+
+    def card_at(self, x: float, y: float) -> Card | None:
+        """The card drawn under a point of the panel: a row's face-up card or one of the viewer's hand."""
+        return next((card for rect, card in self.marks.spots if rect.collidepoint(x, y)), None)
+
+    def under_pointer(self) -> tuple[Card, tuple[float, float]] | None:
+        """The card under the pointer's last place, if the panel shows it there."""
+        table = self.table
+        x, y = table.map.pointer
+        card = self.card_at(x, y) if table.over_panel(x, y) == "left" else None
+        return (card, (x, y)) if card is not None else None
+
+    def focused(self) -> tuple[Card, tuple[float, float]] | None:
+        """The card the keys' or the pad's focus is on (a stop ("card", i): the i-th card the panel shows)."""
+        stop = self.table.focus.stop()
+        if stop is not None and stop[0] == "card" and 0 <= int(stop[1]) < len(self.marks.spots):
+            rect, card = self.marks.spots[int(stop[1])]
+            return card, (float(rect.right), float(rect.centery))
+        return None
+
+    def pointed_card(self) -> tuple[Card, tuple[float, float]] | None:
+        """The card pointed at (or focused, with the keys or a pad), and where its face is shown beside it."""
+        return self.under_pointer() if self.table.map.pointing else self.focused()
+
+    def rule_here(self) -> str | None:
+        """The entry of the card focused or under the pointer, for help (F1: a key, so the pointer has stayed)."""
+        card = self.focused() or self.under_pointer()
+        return card[0].code if card is not None else None
+
     def tooltip(self, screen: pygame.Surface) -> bool:
-        """The hovered player's tooltip (VP, face-up cards, the viewer's own hidden cards, pieces left)."""
-        if self.hover is None or not self.table.map.pointing:
+        """The face of the card pointed at or focused, else the hovered player's tooltip (VP, face-up cards, the
+        viewer's own hidden cards, pieces left)."""
+        table = self.table
+        pointed = self.pointed_card()
+        if pointed is not None:
+            card, at = pointed
+            table.redraw.moved(cards.tooltip(screen, at, card, self.rules, self.fitted().unit))
+            return True
+        if self.hover is None or not table.map.pointing:
             return False
-        self.table.redraw.moved(hud.tooltip(screen, self.table.map.pointer, words.player_lines(
-            self.table.shown, self.hover, self.rules), self.scale))
+        table.redraw.moved(hud.tooltip(screen, table.map.pointer, words.player_lines(
+            table.shown, self.hover, self.rules), self.scale))
         return True
