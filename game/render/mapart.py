@@ -11,16 +11,17 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
-from engine import HexView, Ruleset, SquaresView, StackView, View, hexgrid
+from engine import HexView, Ruleset, SquaresView, View, hexgrid
 
 from .. import theme, words
 from ..theme import Colour
+from . import pieces, sea
 from .layout import SQRT3, Layout
 
 Point = tuple[float, float]
@@ -222,9 +223,9 @@ class MapArt:
 
     def draw_hexes(self, surface: pygame.Surface, z: float, view: View, records: Mapping[int, HexView],
                    hexes: list[int]) -> None:
-        """The board in some hexes, layer by layer so that pieces lie over the islands of neighbouring hexes:
-        explored ocean and tiles, villages and flags; the islands' names; exploration markers; stacks;
-        explorers."""
+        """The board in some hexes, layer by layer so that markers lie over the islands of neighbouring hexes:
+        explored ocean and tiles, villages and flags; the islands' names; exploration markers. The pieces that
+        move (stacks, explorers) are not baked in: the map draws them each frame, bobbing (`pieces`)."""
         lay, m = self.layout, self.rules.map
         size = lay.size * z
         wanted = set(hexes)
@@ -245,18 +246,6 @@ class MapArt:
                 cx, cy = lay.centres[h]
                 marker(surface, (cx * z - size * 0.35, cy * z + size * 0.28), size * 0.2, drawn["marker"],
                        drawn["knots"], self.min_text)
-        for h in hexes:
-            rec = records.get(h)
-            if rec is not None and rec.get("stacks"):
-                cx, cy = lay.centres[h]
-                land = h in m.island_at or bool(rec.get("face_up")) or "squares" in rec
-                self.stacks(surface, (cx * z, cy * z), size, rec["stacks"], land)
-        for player in view["players"]:
-            where = player["explorer"]
-            if where not in ("home", "lost") and m.hex_of(where) in wanted:
-                cx, cy = lay.centres[m.hex_of(where)]
-                explorer(surface, (cx * z - size * 0.5, cy * z + size * 0.12), size * 0.3, player["name"])
-
     def ground(self, surface: pygame.Surface, centre: Point, size: float, h: int, rec: HexView) -> None:
         """What lies on a hex under the pieces: explored ocean or a tile, villages, the flag of who controls it."""
         if rec.get("ocean"):
@@ -310,25 +299,101 @@ class MapArt:
         for rect in greens[:squares.get("green_built", 0)] + browns[:squares.get("brown_built", 0)]:
             hut(surface, rect)
 
-    def stacks(self, surface: pygame.Surface, centre: Point, size: float, stacks: Mapping[str, StackView],
-               on_land: bool) -> None:
-        """Each player's face-down stack: a token in the tribe's colour and shape with its height, a canoe on it
-        when one transport canoe lies face up, and, for its owner, what it holds (X9). On an island group the
-        tokens stand on the hex's right, clear of the island; at sea in the middle."""
-        owners = list(stacks)
-        for i, owner in enumerate(owners):
-            stack = stacks[owner]
-            if on_land:
-                x = centre[0] + size * 0.56
-                y = centre[1] - size * 0.2 + (i - (len(owners) - 1) / 2) * size * 0.55
-            else:
-                x = centre[0] + (i - (len(owners) - 1) / 2) * size * 0.5
-                y = centre[1] - size * 0.05
-            token(surface, (x, y), size * TOKEN, owner, stack["pieces"], stack.get("face_up_canoe", False),
-                  self.min_text)
-            kinds = stack.get("kinds")
-            if kinds and not on_land and round(size * 0.3) >= self.min_text:    # on land: the tooltip says
-                kinds_strip(surface, (x, y + size * 0.42), round(size * 0.3), kinds)
+    def pieces(self, view: View) -> list[Piece]:
+        """The pieces the map draws each frame over the board, in drawing order: the capitals' smoke, each
+        player's face-down stack (its height only, X9; the owner's own stacks say what they hold), explorers.
+        On an island group the stacks stand on the hex's right, clear of the island; at sea in the middle."""
+        m, lay, size = self.rules.map, self.layout, self.layout.size
+        out: list[Piece] = []
+        for player in view["players"]:
+            capital = player.get("capital")
+            if capital:
+                cx, cy = lay.centres[m.hex_of(capital)]
+                out.append(Piece(m.hex_of(capital), cx, cy - size * 0.2, "smoke", player["name"], 0))
+        for rec in view["hexes"]:
+            stacks = rec.get("stacks")
+            if not stacks:
+                continue
+            h = m.hex_of(rec["hex"])
+            cx, cy = lay.centres[h]
+            land = h in m.island_at or bool(rec.get("face_up")) or "squares" in rec
+            owners = list(stacks)
+            for i, owner in enumerate(owners):
+                stack = stacks[owner]
+                spread = i - (len(owners) - 1) / 2
+                kinds = stack.get("kinds")
+                if land:
+                    x, y, kind = cx + size * 0.56, cy + size * 0.05 + spread * size * 0.55, "band"
+                else:
+                    x, y = cx + spread * size * 0.62, cy + size * 0.2
+                    kind = "war" if kinds and kinds.get("war_canoe") else (
+                        "transport" if stack.get("face_up_canoe") or (kinds and kinds.get("transport_canoe"))
+                        else "fleet")
+                out.append(Piece(h, x, y, kind, owner, stack["pieces"], dict(kinds) if kinds and not land else None))
+        for player in view["players"]:
+            where = player["explorer"]
+            if where not in ("home", "lost"):
+                h = m.hex_of(where)
+                cx, cy = lay.centres[h]
+                out.append(Piece(h, cx - size * 0.45, cy + size * 0.3, "explorer", player["name"], 0))
+        return out
+
+    def draw_pieces(self, surface: pygame.Surface, found: list[Piece], to_screen: Callable[[float, float], Point],
+                    size: float, clock: Callable[[float], float]) -> list[tuple[Piece, pygame.Rect]]:
+        """The pieces at their places on screen (`to_screen`: world to screen; `size`: a hex's size there),
+        bobbing by the time `clock` gives for a screen row; where each was drawn."""
+        out = []
+        for piece in found:
+            x, y = to_screen(piece.x, piece.y)
+            t = clock(y)
+            if piece.kind == "smoke":
+                drawn = pieces.smoke(size * 0.22, math.floor(t * SMOKE_RATE) + piece.h)
+                rect = drawn.get_rect(midbottom=(round(x), round(y + drawn.get_height() / 2)))
+                surface.blit(drawn, rect)
+                out.append((piece, rect))
+                continue
+            rect = piece_sprite(surface, piece, (x, y), size, t, self.min_text)
+            if piece.kinds and round(size * 0.3) >= self.min_text:               # the owner alone sees this
+                rect.union_ip(kinds_strip(surface, (x, y + size * 0.28), round(size * 0.3), piece.kinds))
+            out.append((piece, rect))
+        return out
+
+
+class Piece(NamedTuple):
+    """A piece drawn each frame: its hex, its place (world pixels), its kind ("war", "transport", "fleet",
+    "explorer": canoes; "band": a stack on land; "smoke": a capital's), its owner, its height (0: no badge) and,
+    for the owner's own stack at sea, what it holds."""
+    h: int
+    x: float
+    y: float
+    kind: str
+    owner: str
+    height: int
+    kinds: dict[str, int] | None = None
+
+
+SMOKE_RATE = 6                    # the smoke's frames a second (pieces.SMOKE_FRAMES a cycle: 2 s)
+BOB = {"band": 0.012, "explorer": 0.035}        # a piece's bob, in hex sizes (canoes: CANOE_BOB)
+CANOE_BOB = 0.03
+
+
+def piece_sprite(surface: pygame.Surface, piece: Piece, centre: Point, size: float, time: float,
+                 min_text: int) -> pygame.Rect:
+    """One piece's sprite bobbing at its place, with its height's badge; where it was drawn."""
+    x, y = centre
+    y += BOB.get(piece.kind, CANOE_BOB) * size * pieces.bob(time, piece.h)
+    if piece.kind == "band":
+        sprite = pieces.warriors(piece.owner, min(3, piece.height), size * 0.42)
+    else:
+        sprite = pieces.canoe(piece.owner, piece.kind, size * (0.62 if piece.kind == "explorer" else 0.72))
+    rect = sprite.get_rect(center=(round(x), round(y)))
+    surface.blit(sprite, rect)
+    badge = pieces.badge(piece.height, size * TOKEN * COUNT, min_text) if piece.height else None
+    if badge is not None:
+        at = badge.get_rect(center=(round(x + size * 0.26), round(y + size * 0.04)))
+        surface.blit(badge, at)
+        rect = rect.union(at)
+    return rect
 
 
 class Board:
@@ -356,15 +421,17 @@ def hex_keys(view: View, rules: Ruleset) -> dict[int, tuple[str, ...]]:
 # --- the map's pieces of art, drawn at any size (the layers above, and the rules' pictures: render/diagrams.py) ---
 
 def unknown_hex(surface: pygame.Surface, centre: Point, size: float, h: int) -> None:
-    """Uncharted water: pale, with a faint hatching of mist."""
+    """Uncharted water: sea greyed by a veil of mist, faint streaks of cloud (the living mist drifts over it:
+    render/sea.py)."""
     pts = hexgrid.corners(*centre, size)
-    pygame.draw.polygon(surface, theme.UNKNOWN_SEA, pts)
+    base = sea.unknown_base()
+    pygame.draw.polygon(surface, base, pts)
     rnd = random.Random(h * 7919)
     for _ in range(3):
         x = centre[0] + rnd.uniform(-0.5, 0.5) * size
         y = centre[1] + rnd.uniform(-0.5, 0.5) * size
         w = size * rnd.uniform(0.25, 0.45)
-        pygame.draw.line(surface, shade(theme.UNKNOWN_SEA, 1.06), (x - w, y), (x + w, y), max(1, round(size / 18)))
+        pygame.draw.line(surface, shade(base, 1.12), (x - w, y), (x + w, y), max(1, round(size / 14)))
 
 
 def waves(surface: pygame.Surface, centre: Point, size: float, seed: int, colour: Colour) -> None:
@@ -512,36 +579,18 @@ def dash(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
 
 
 def hut(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A village: a thatched hut standing on its square."""
-    w, h = rect.w, rect.h
-    body = pygame.Rect(rect.left + w * 0.2, rect.top + h * 0.45, w * 0.6, h * 0.5)
-    pygame.draw.rect(surface, (232, 206, 150), body)
-    roof = [(rect.left - w * 0.05, rect.top + h * 0.5), (rect.centerx, rect.top - h * 0.25),
-            (rect.right + w * 0.05, rect.top + h * 0.5)]
-    pygame.draw.polygon(surface, (170, 110, 50), roof)
-    pygame.draw.polygon(surface, (90, 56, 24), roof, 1)
-    pygame.draw.rect(surface, (90, 56, 24), body, 1)
+    """A village: a thatched hut standing on its square (render/pieces.py's)."""
+    sprite = pieces.hut(rect.w * 1.25)
+    surface.blit(sprite, sprite.get_rect(center=(rect.centerx, round(rect.bottom - rect.h * 0.12))))
 
 
 def token(surface: pygame.Surface, centre: Point, radius: float, owner: str, height: int, canoe_up: bool,
           min_text: int = 12) -> None:
-    """A stack token: layered discs for its height, the tribe's shape on top, the height as a number."""
-    colour = theme.tribe_colour(owner)
-    x, y = centre
-    for i in range(min(height, 4) - 1, 0, -1):
-        theme.draw_shape(surface, theme.tribe_shape(owner), (x, y + i * radius * 0.16), radius,
-                         shade(colour, 0.55), theme.INK, 1)
-    theme.draw_tribe(surface, owner, (x, y), radius, theme.INK, max(1, round(radius / 8)))
-    size = round(radius * COUNT)
-    if size >= min_text:
-        label = theme.text(str(height), size, theme.WHITE, "bold")
-        outline = theme.text(str(height), size, theme.INK, "bold")
-        rect = label.get_rect(center=(x, y + radius * 0.05))
-        for ox, oy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
-            surface.blit(outline, rect.move(ox, oy))
-        surface.blit(label, rect)
-    if canoe_up:
-        canoe(surface, (x, y - radius * 1.25), radius * 0.9, colour)
+    """A stack on its way (the animations' glide): a canoe under the tribe's sail, a transport when one lies face
+    up, with its height's badge (`radius`: what a token's radius was, a quarter of a hex)."""
+    size = radius / TOKEN
+    piece_sprite(surface, Piece(0, 0, 0, "transport" if canoe_up else "fleet", owner, height), centre, size, 0.0,
+                 min_text)
 
 
 def canoe(surface: pygame.Surface, centre: Point, length: float, colour: Colour) -> None:
@@ -557,7 +606,7 @@ def canoe(surface: pygame.Surface, centre: Point, length: float, colour: Colour)
     pygame.draw.polygon(surface, theme.INK, hull, 1)
 
 
-def kinds_strip(surface: pygame.Surface, centre: Point, size: int, kinds: Mapping[str, int]) -> None:
+def kinds_strip(surface: pygame.Surface, centre: Point, size: int, kinds: Mapping[str, int]) -> pygame.Rect:
     """What the owner's stack holds, as letters with counts (the owner alone sees this, X9)."""
     marks = " ".join(words.text("map.mark", n=n, mark=words.text(f"map.mark.{k}")) for k, n in kinds.items())
     label = theme.text(marks, size, theme.INK, "bold")
@@ -565,13 +614,13 @@ def kinds_strip(surface: pygame.Surface, centre: Point, size: int, kinds: Mappin
     pygame.draw.rect(surface, (250, 244, 228), back, border_radius=4)
     pygame.draw.rect(surface, theme.PANEL_EDGE, back, 1, border_radius=4)
     surface.blit(label, label.get_rect(center=centre))
+    return back
 
 
 def explorer(surface: pygame.Surface, centre: Point, size: float, owner: str) -> None:
-    """An explorer: a sailing canoe under the tribe's sail, a white wake behind it."""
+    """An explorer: its canoe with the navigator under the tribe's sail, a white wake behind it."""
     x, y = centre
     pygame.draw.arc(surface, theme.WHITE, pygame.Rect(x - size * 1.6, y - size * 0.1, size * 1.6, size * 0.6),
                     math.radians(200), math.radians(340), max(1, round(size / 10)))
-    canoe(surface, (x, y), size * 0.9, theme.tribe_colour(owner))
-    theme.draw_shape(surface, theme.tribe_shape(owner), (x + size * 0.2, y - size * 0.45), size * 0.18,
-                     theme.WHITE, theme.INK, 1)
+    sprite = pieces.canoe(owner, "explorer", size * 2.2)
+    surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))

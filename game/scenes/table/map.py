@@ -9,18 +9,26 @@ from __future__ import annotations
 
 import math
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pygame
+
+from engine import hexgrid
 
 from ... import gestures, theme, words
 from ...input import Intent
 from ...render import hud, redraw
 from ...render.camera import Camera
 from ...render.layout import Layout
-from ...render.mapart import Board, MapArt
+from ...render.mapart import Board, MapArt, Piece
+from ...render.sea import Sea
+from ...render.tween import out_cubic
 from .section import Section
+
+HOVER_GROW = 0.15                 # seconds a hovered lit hex takes to grow (out_cubic)
+PRESS_FLASH = 0.3                 # seconds a pressed lit hex's flash lasts
 
 
 def home_zoom(camera: Camera, art: MapArt) -> float:
@@ -44,6 +52,11 @@ class MapSection(Section):
         self.pointer = (0.0, 0.0)
         self._routes: tuple[tuple[Any, ...], set[tuple[str, ...]]] = ((), set())   # the routes drawn, and for what
         self._board: tuple[tuple[Any, ...], Board, int] | None = None
+        self.sea = Sea(self.rules, self.layout)
+        self._pieces: tuple[tuple[Any, ...], list[Piece], frozenset[int]] | None = None  # and the misty hexes
+        self._clock = (-1, 0.0, 0.0)               # the frame drawn last, the time of the one before and its own
+        self.pressed = (-1, -1.0)                  # the lit hex pressed last, and when (it flashes)
+        self.hovered = (-1, 0.0)                   # the lit hex under the pointer, and since when (it grows)
         self.camera.set_zoom(home_zoom(self.camera, self.art))
 
     # --- where things are --------------------------------------------------------------------------------------
@@ -119,6 +132,8 @@ class MapSection(Section):
             h = self.hex_at(intent.x, intent.y)
             if h >= 0:
                 self.cursor = h
+                if h in self.table.plan.by_hex:
+                    self.pressed = (h, self.table.app.time)
                 self.table.menus.pick_hex(h)
         elif kind == "cursor" and intent.nudge:     # arrows pan by a hex's step; Shift+arrows move the cursor
             step = self.layout.size * 1.5 * self.camera.zoom
@@ -144,10 +159,10 @@ class MapSection(Section):
         """The map with the board of the shown view: drawn whole for a new zoom or viewer, else only where it
         changed; and the areas of it redrawn."""
         table = self.table
-        key = (self.camera.zoom, table.viewer.shown, self.art.min_text, theme.aided)     # aided: its colours
+        key = (self.camera.level, table.viewer.shown, self.art.min_text, theme.aided)     # aided: its colours
         areas: list[pygame.Rect] = []
         if self._board is None or self._board[0] != key:
-            self._board = (key, self.art.compose(self.camera.zoom, table.shown), table.shown_version)
+            self._board = (key, self.art.compose(self.camera.level, table.shown), table.shown_version)
         elif self._board[2] != table.shown_version:
             areas = self.art.update(self._board[1], table.shown)
             table.redraw.repaint(table.app.frames)
@@ -166,31 +181,90 @@ class MapSection(Section):
         return cam.x, cam.y, cam.zoom, self._board[0] if self._board is not None else None
 
     def draw(self, screen: pygame.Surface) -> None:
-        cam = self.camera
+        """The board at the camera's level (scaled to its zoom during a zoom's glide), the living sea over it and
+        the pieces bobbing. The sea and the pieces move in strips, each at its own moment (render/sea.py): only
+        the strips whose sea frame changed since the last frame are said to move."""
+        cam, app = self.camera, self.table.app
         board, redrawn = self.board()
-        at = board.get_rect(topleft=(round(-cam.x * cam.zoom), round(-cam.y * cam.zoom)))
+        level = cam.level
+        f = cam.zoom / level
+        ox, oy = -cam.x * cam.zoom, -cam.y * cam.zoom              # the board's corner on screen
+        self.blit_board(screen, board, (ox, oy), f)
+        for area in redrawn:
+            self.table.redraw.changed(pygame.Rect(round(ox + area.x * f), round(oy + area.y * f),
+                                                  math.ceil(area.w * f), math.ceil(area.h * f)))
+        if self._clock[0] != app.frames:
+            self._clock = (app.frames, self._clock[2], app.time)
+        now = app.time
+        changed = set(self.sea.changed(self._clock[1], now, level))
+        found, misty = self.pieces()
+        for area in self.sea.draw(screen, (ox, oy), f, level, now, misty, changed):
+            self.table.redraw.moved(area)
+        tall = self.sea.strip_height(level)
+
+        def clock(sy: float) -> float:
+            return self.sea.clock(now, (sy - oy) / f, level)
+
+        size = self.layout.size * cam.zoom
+        for piece, rect in self.art.draw_pieces(screen, found, cam.to_screen, size, clock):
+            if int(piece.y * level // tall) in changed:
+                self.table.redraw.moved(rect)
+
+    def blit_board(self, screen: pygame.Surface, board: pygame.Surface, corner: tuple[float, float],
+                   f: float) -> None:
+        """The board put with its corner at `corner`, scaled by `f` (a zoom's glide: only the part on screen,
+        nearest-neighbour, crisp again when the camera settles on a level), the deep sea round it."""
         w, h = screen.get_size()
+        if abs(f - 1) < 1e-6:
+            at = board.get_rect(topleft=(round(corner[0]), round(corner[1])))
+            part = board
+        else:
+            src = pygame.Rect(math.floor(-corner[0] / f), math.floor(-corner[1] / f), math.ceil(w / f) + 2,
+                              math.ceil(h / f) + 2).clip(board.get_rect())
+            if src.w <= 0 or src.h <= 0:
+                screen.fill(theme.DEEP_SEA)
+                return
+            part = pygame.transform.scale(board.subsurface(src), (round(src.w * f), round(src.h * f)))
+            at = part.get_rect(topleft=(round(corner[0] + src.x * f), round(corner[1] + src.y * f)))
         for sea in ((0, 0, w, at.top), (0, at.bottom, w, h - at.bottom),      # the sea beyond the map's edges
                     (0, at.top, at.left, at.h), (at.right, at.top, w - at.right, at.h)):
             if sea[2] > 0 and sea[3] > 0:
                 screen.fill(theme.DEEP_SEA, sea)
-        screen.blit(board, at)
-        for area in redrawn:
-            self.table.redraw.changed(area.move(at.topleft))
-        self.draw_marks(screen)
+        screen.blit(part, at)
+
+    def pieces(self) -> tuple[list[Piece], frozenset[int]]:
+        """The pieces of the shown view, and the unknown hexes nobody has explored yet (mist drifts there)."""
+        table = self.table
+        key = (table.shown_version, table.viewer.shown)
+        if self._pieces is None or self._pieces[0] != key:
+            m = self.rules.map
+            explored = {m.hex_of(rec["hex"]) for rec in table.shown["hexes"] if "ocean" in rec or "face_up" in rec}
+            misty = frozenset(h for h in self.sea.unknown if h not in explored)
+            self._pieces = (key, self.art.pieces(table.shown), misty)
+        return self._pieces[1], self._pieces[2]
 
     def draw_marks(self, screen: pygame.Surface) -> None:
         """The lit hexes of the decision (by what they do), the route of the hovered one, the hexes of the
         action chosen in a menu or the palette, the hover and the cursor."""
         cam, table = self.camera, self.table
-        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260) if table.app.fixed_dt is None else 1.0
+        now = table.app.time
+        pulse = 0.5 + 0.5 * math.sin(now * 1000 / 260)
         colours: dict[str, theme.Colour] = {}
+        if self.hover != self.hovered[0]:
+            self.hovered = (self.hover, now)
         for h, role in gestures.hex_roles(table.plan).items():
             colour = colours.get(role)
             if colour is None:
                 colour = colours[role] = theme.mix(theme.LIT.get(role, theme.LIT["choose"]), theme.WHITE,
                                                    theme.LIT_PULSE * pulse)
-            self.outline(screen, h, colour, 3, self.layout.size * 0.9)
+            if h == self.hover:                     # the hovered lit hex grows and brightens (150 ms)
+                grow = out_cubic(min(1.0, (now - self.hovered[1]) / HOVER_GROW))
+                self.outline(screen, h, theme.mix(colour, theme.WHITE, 0.45 * grow), 3 + round(grow),
+                             self.layout.size * (0.9 + 0.07 * grow))
+            else:
+                self.outline(screen, h, colour, 3, self.layout.size * 0.9)
+        if self.pressed[0] in table.plan.by_hex and now - self.pressed[1] < PRESS_FLASH:
+            self.flash(screen, self.pressed[0], 1 - (now - self.pressed[1]) / PRESS_FLASH)
         m = self.rules.map
         for path in self.shown_routes():
             points = [cam.to_screen(*self.layout.centres[m.hex_of(label)]) for label in path]
@@ -205,6 +279,14 @@ class MapSection(Section):
         for h, colour, width in ((self.hover, theme.WHITE, 2), (cursor, theme.HIGHLIGHT, 3)):
             if h >= 0:
                 self.outline(screen, h, colour, width)
+
+    def flash(self, screen: pygame.Surface, h: int, strength: float) -> None:
+        """A pressed lit hex flashes white, fading out (PRESS_FLASH)."""
+        size = self.layout.size * self.camera.zoom
+        shape = hex_glow(round(size), round(8 * strength) * 20)
+        rect = shape.get_rect(center=self.camera.to_screen(*self.layout.centres[h]))
+        screen.blit(shape, rect)
+        self.table.redraw.moved(rect)
 
     def outline(self, screen: pygame.Surface, h: int, colour: theme.Colour, width: int,
                 size: float | None = None) -> None:
@@ -262,6 +344,14 @@ class MapSection(Section):
         at = self.pointer if self.hover >= 0 else centre
         table.redraw.moved(hud.tooltip(screen, at, lines, self.scale,
                                        ([table.bar.rect] if table.legal else []) + self.lit_rects()))
+
+
+@lru_cache(maxsize=16)
+def hex_glow(size: int, alpha: int) -> pygame.Surface:
+    """A hex of this size in white at this opacity (a pressed lit hex's flash; opacities are few: see flash)."""
+    shape = pygame.Surface((size * 2 + 2, size * 2 + 2), pygame.SRCALPHA)
+    pygame.draw.polygon(shape, (255, 255, 255, alpha), hexgrid.corners(size + 1, size + 1, size))
+    return shape
 
 
 def png_bytes(surface: pygame.Surface) -> bytes:

@@ -1,0 +1,84 @@
+"""The living sea (game/render/sea.py): on an idle table the sea moves while the interface stays still, and the
+sea and the pieces' bob depend on the clock and the public board alone (X9), never on another seat's secrets."""
+from __future__ import annotations
+
+import itertools
+
+import pygame
+
+from game import flow
+from game.app import App, Settings
+from game.match import Match
+from game.scenes.table import TableScene
+
+SEED = 7
+GLASS = 40             # a change smaller than this in every channel is the sea seen through a panel's glass
+
+
+def idle_table(screen: pygame.Surface, rules, tmp_path, match: Match) -> tuple[App, TableScene]:
+    """A table waiting for the human's decision, nothing animating."""
+    app = App(screen, Settings(data_dir=tmp_path, speed="instant"), rules, fixed_dt=1 / 60)
+    flow.start_match(app, match)
+    app.settle()
+    table = next(s for s in app.live() if isinstance(s, TableScene))
+    assert table.legal and not table.anim.busy, "the human decides, nothing plays"
+    return app, table
+
+
+def run_to(app: App, moment: float) -> pygame.Surface:
+    """Frames until the app's clock reaches `moment`; the picture then."""
+    while app.time < moment - 1e-9:
+        app.frame()
+    return app.screen.copy()
+
+
+def changed(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect, by: int = 1) -> int:
+    """How many pixels of `rect` differ between two pictures by `by` or more in a channel."""
+    diff = a.subsurface(rect).copy()
+    diff.blit(b.subsurface(rect), (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    other = b.subsurface(rect).copy()
+    other.blit(a.subsurface(rect), (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(other, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    mask = pygame.mask.from_threshold(diff, (0, 0, 0), (by, by, by, 255))
+    return rect.w * rect.h - mask.count()
+
+
+def test_on_an_idle_table_the_sea_moves_and_the_interface_stays(screen, rules, tmp_path):
+    match = Match.new(rules, 3, ["human", "normal", "normal"], SEED, {}, speed="instant")
+    app, table = idle_table(screen, rules, tmp_path, match)
+    try:
+        start = app.time
+        frames = [run_to(app, start + k) for k in (1.0, 2.0, 3.0)]
+        assert table.legal and not table.anim.busy, "still idle"
+        for a, b in itertools.pairwise(frames):
+            moved = changed(a, b, table.map_area())
+            assert moved > 0.002 * table.map_area().w * table.map_area().h, "the sea moves a second later"
+            panels = table.panels()                # the left column's rect reaches below its paper: over the sea
+            for name, rect in (("top", panels["top"]), ("log", panels["log"]), ("bar", table.bar.rect)):
+                if rect.w > 0 and rect.h > 0:      # the sea's glints seen dimmed through a panel's glass at most
+                    assert changed(a, b, rect, GLASS) == 0, f"the {name} panel stays still"
+    finally:
+        match.close()
+
+
+def test_another_seats_secrets_draw_the_same_frames(screen, rules, tmp_path):
+    """Two tables whose games differ only in what the viewer may not see (another seat's hand, the draw piles'
+    order) draw the same frames at the same moments."""
+    matches = [Match.new(rules, 3, ["human", "normal", "normal"], SEED, {}, speed="instant") for _ in range(2)]
+    try:
+        tables = [idle_table(screen, rules, tmp_path / str(i), match) for i, match in enumerate(matches)]
+        secret, me = matches[1]._state, matches[1].viewer()
+        for player, hand in enumerate(secret.hand):          # the others' hands, and every pile's order
+            if secret.names[player] != me:
+                secret.hand[player] = secret.deck[:len(hand)]
+        for pile in (secret.deck, secret.stack, secret.cup):
+            pile.reverse()
+        tables[1][1].install()
+        assert matches[0].view(me) == matches[1].view(me), "the viewer's views are alike"
+        base = max(app.time for app, _ in tables)
+        pictures = [[run_to(app, base + k) for k in (0.5, 1.25, 2.0)] for app, _ in tables]
+        for a, b in zip(*pictures):
+            assert changed(a, b, a.get_rect()) == 0, "the same moment, the same picture"
+    finally:
+        for match in matches:
+            match.close()
