@@ -3,14 +3,17 @@
     python3 dev.py play [game arguments...]   set up, then start the game
     python3 dev.py test [pytest arguments...] set up, then check the code (ruff, mypy) and run the whole test suite
                                               (with pytest arguments: only pytest)
+    python3 dev.py record [recording arguments...]
+                                              set up, then record a scripted moment of a bot game as an animated
+                                              picture, docs/screenshots/paradise.webp (tools/record.py; --help)
     python3 dev.py build [PyInstaller arguments...]
                                               set up, then build the program that runs without Python into
                                               dist/paradise/ (build.spec)
 
 Only a Python 3.11+ interpreter is needed. The environment lives in `.venv/` inside the repository; each command
-installs only what it needs (the game's dependencies, and the `test` or `build` group of pyproject.toml), and
-nothing again until a requirement there changes, so the second run starts at once. Every set-up then compiles the
-message catalogs (tools/catalog.py), which the game reads and the build bundles.
+installs only what it needs (the game's dependencies, and the `test`, `record` or `build` group of
+pyproject.toml), and nothing again until a requirement there changes, so the second run starts at once. Every
+set-up then compiles the message catalogs (tools/catalog.py), which the game reads and the build bundles.
 """
 from __future__ import annotations
 
@@ -27,7 +30,8 @@ STAMP = VENV / "paradise-installed.txt"
 CATALOGS = ROOT / "tools" / "catalog.py"
 # The optional groups of pyproject.toml each command needs beside the game's own dependencies: playing needs none,
 # and the tests never wait for PyInstaller, which only a build (CI's after the tests) installs.
-GROUPS = {"play": (), "test": ("test",), "build": ("build",)}
+GROUPS = {"play": (), "test": ("test",), "record": ("record",), "build": ("build",)}
+RECORDER = ROOT / "tools" / "record.py"
 
 
 def venv_python() -> Path:
@@ -93,6 +97,8 @@ def main(argv: list[str]) -> int:
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
+    if command == "record":
+        return subprocess.call([str(python), str(RECORDER), *rest], cwd=ROOT, env=env)
     checked = 0 if rest else check_code(python)
     return subprocess.call([str(python), "-m", "pytest", "-n", "2", *rest], cwd=ROOT, env=env) or checked
 
