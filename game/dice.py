@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -21,6 +22,7 @@ import pygame
 import pymunk
 
 from . import sound, theme
+from .render.redraw import bounds
 
 # The tray in simulation units: pixels of a die 60 wide; the screen scales the whole picture.
 DIE = 60.0
@@ -47,6 +49,7 @@ class Pose:
     face: int
     roll: float
     heading: float
+    coming: int = 0                    # the face this tumble brings up (0: none, the die lies still)
 
 
 @dataclass(slots=True)
@@ -130,7 +133,7 @@ def throw(face: int, seed: int) -> Throw:
         k = sum(1 for m in marks[1:] if m <= t)
         span = (marks[k + 1] - marks[k]) if k + 1 < len(marks) else 1.0
         roll = 0.0 if k + 1 >= len(marks) else min(1.0, (t - marks[k]) / max(span, STEP))
-        result.poses.append(Pose(x, y, angle, faces[k], roll, heading))
+        result.poses.append(Pose(x, y, angle, faces[k], roll, heading, faces[k + 1] if k + 1 < len(faces) else 0))
     return result
 
 
@@ -152,6 +155,72 @@ def seed_for(game_seed: int, log_index: int) -> int:
 
 
 # --- drawing ----------------------------------------------------------------------------------------------------
+# The die is a cube in 3D drawn with a few polygons: seen from above and a little from the front (TILT), lit from
+# the top left, each visible face shaded by the light and carrying its pips. Its orientation is worked out from
+# the pose: the face on top, turned by pymunk's angle about the upright, tipped over the edge it rolls across by
+# the tumble's progress toward the face that tumble brings up. Opposite faces add up to 7, as on a real die.
+
+TILT = 0.5                                        # radians the view leans from straight down toward the player
+LIGHT = (-0.45, -0.55, 0.70)                      # where the light comes from (x right, y down the tray, z up)
+AIR, HOP = 0.28, 0.18                             # seconds the thrown die falls, and its little hop after landing
+DROP = 2.4                                        # the height it is thrown from, in die sizes
+Vec = tuple[float, float, float]
+NORMALS: dict[int, Vec] = {1: (0, 0, 1), 6: (0, 0, -1), 2: (1, 0, 0), 5: (-1, 0, 0), 3: (0, 1, 0), 4: (0, -1, 0)}
+AXES: dict[int, tuple[Vec, Vec]] = {                # two directions across each face, for its pips
+    1: ((1, 0, 0), (0, 1, 0)), 6: ((1, 0, 0), (0, 1, 0)), 2: ((0, 1, 0), (0, 0, 1)), 5: ((0, 1, 0), (0, 0, 1)),
+    3: ((1, 0, 0), (0, 0, 1)), 4: ((1, 0, 0), (0, 0, 1))}
+EYE = (0.0, math.sin(TILT), math.cos(TILT))       # toward the viewer
+
+
+def _dot(a: Vec, b: Vec) -> float:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def _cross(a: Vec, b: Vec) -> Vec:
+    return a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]
+
+
+def _add(*terms: tuple[float, Vec]) -> Vec:
+    return (sum(k * v[0] for k, v in terms), sum(k * v[1] for k, v in terms), sum(k * v[2] for k, v in terms))
+
+
+def orientation(pose: Pose) -> Callable[[Vec], Vec]:
+    """The die's turn at a pose, as a map from the die's own directions to the tray's: `pose.face` up, the face
+    the tumble brings up on the side it rolls away from, tipped over by the tumble's progress."""
+    turns = [pose.angle + k * math.pi / 2 for k in range(4)]
+    side = max(turns, key=lambda a: math.cos(a - pose.heading))          # the die's side nearest its heading
+    ahead: Vec = (math.cos(side), math.sin(side), 0.0)
+    coming = pose.coming if pose.coming in neighbours(pose.face) else neighbours(pose.face)[0]
+    u, v = NORMALS[pose.face], NORMALS[coming]
+    w = _cross(u, v)
+    up: Vec = (0.0, 0.0, 1.0)
+    back: Vec = (-ahead[0], -ahead[1], 0.0)
+    third = _cross(up, back)
+    axis = _cross(up, ahead)
+    phi = pose.roll * math.pi / 2
+    c, s = math.cos(phi), math.sin(phi)
+
+    def turn(x: Vec) -> Vec:
+        placed = _add((_dot(x, u), up), (_dot(x, v), back), (_dot(x, w), third))
+        return _add((c, placed), (s, _cross(axis, placed)), (_dot(axis, placed) * (1 - c), axis))
+    return turn
+
+
+def top_face(pose: Pose) -> int:
+    """The face the drawn die shows on top (the engine's face once the die rests: tests/game/test_battle.py)."""
+    turn = orientation(pose)
+    return max(NORMALS, key=lambda f: turn(NORMALS[f])[2])
+
+
+def height(t: float) -> float:
+    """How high the thrown die is `t` seconds into its throw, in die sizes: falling from DROP, landing at AIR
+    (the impact), one small hop, then on the felt."""
+    if t < AIR:
+        return DROP * (1 - (t / AIR) ** 2)
+    if t < AIR + HOP:
+        return 0.22 * math.sin(math.pi * (t - AIR) / HOP)
+    return 0.0
+
 
 def draw_tray(screen: pygame.Surface, rect: pygame.Rect) -> None:
     """The tray: a wooden frame around green felt."""
@@ -160,34 +229,55 @@ def draw_tray(screen: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(screen, (38, 88, 62), rect, 3, border_radius=8)
 
 
+@lru_cache(maxsize=64)
+def _shadow(w: int, h: int, alpha: int) -> pygame.Surface:
+    surface = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    pygame.draw.ellipse(surface, (0, 0, 0, alpha), surface.get_rect())
+    return surface
+
+
 def draw_die(screen: pygame.Surface, rect: pygame.Rect, pose: Pose, colour: theme.Colour = (250, 246, 236),
-             pip: theme.Colour = theme.INK) -> None:
-    """The die at its pose, scaled from the tray to `rect`: a shadow, a rounded square squashed along its
-    rolling direction while it turns over, and the pips of the face on top."""
+             pip: theme.Colour = theme.INK, lift: float = 0.0) -> pygame.Rect:
+    """The die at its pose, scaled from the tray to `rect`, `lift` die sizes above the felt: its shadow (smaller
+    and fainter the higher it is), then its visible faces, shaded, with their pips. Where it drew."""
     scale = rect.w / TRAY[0]
     size = DIE * scale
     cx, cy = rect.x + pose.x * scale, rect.y + pose.y * scale
-    squash = 1.0 - 0.35 * math.sin(math.pi * pose.roll)
-    side = max(8, round(size * 1.5))
-    tile = pygame.Surface((side, side), pygame.SRCALPHA)
-    body = pygame.Rect(0, 0, round(size), round(size))
-    body.center = (side // 2, side // 2)
-    pygame.draw.rect(tile, colour, body, border_radius=max(2, round(size * 0.16)))
-    pygame.draw.rect(tile, (170, 160, 140), body, max(1, round(size / 30)), border_radius=max(2, round(size * 0.16)))
-    r = max(1.5, size * 0.085)
-    for px, py in PIPS[pose.face]:
-        pygame.draw.circle(tile, pip, (body.centerx + px * size * 0.26, body.centery + py * size * 0.26), r)
-    if squash < 0.999:
-        turned = pygame.transform.rotate(tile, -math.degrees(pose.heading))
-        turned = pygame.transform.smoothscale(turned, (max(1, round(turned.get_width() * squash)),
-                                                       turned.get_height()))
-        tile = pygame.transform.rotate(turned, math.degrees(pose.heading))
-    tile = pygame.transform.rotate(tile, -math.degrees(pose.angle))
-    shadow = pygame.Surface((round(size * 1.1), round(size * 1.1)), pygame.SRCALPHA)
-    pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
-    lift = size * 0.12 * math.sin(math.pi * pose.roll)
-    screen.blit(shadow, shadow.get_rect(center=(round(cx + size * 0.08), round(cy + size * 0.12))))
-    screen.blit(tile, tile.get_rect(center=(round(cx), round(cy - lift))))
+    half = size / 2
+    phi = pose.roll * math.pi / 2
+    rise = size / math.sqrt(2) * math.sin(math.pi / 4 + phi) - half     # a tumbling cube stands on its edge
+    high = (rise / size + lift) if size else 0.0
+    shrink = 1 / (1 + high * 0.6)
+    sw, sh = round(size * 1.25 * shrink), round(size * 0.8 * shrink)
+    shadow = _shadow(sw, sh, round(90 * shrink))
+    drawn = shadow.get_rect(center=(round(cx + size * 0.1), round(cy + size * 0.18)))
+    screen.blit(shadow, drawn)
+    turn = orientation(pose)
+    z0 = half + rise + lift * size
+    sin_t, cos_t = math.sin(TILT), math.cos(TILT)
+
+    def project(p: Vec) -> tuple[float, float]:
+        return cx + p[0], cy + p[1] * cos_t - (p[2] + z0) * sin_t
+
+    light_len = math.sqrt(_dot(LIGHT, LIGHT))
+    for face, normal in NORMALS.items():
+        n = turn(normal)
+        if _dot(n, EYE) <= 0.02:
+            continue
+        a, b = (turn(e) for e in AXES[face])
+        centre = (n[0] * half, n[1] * half, n[2] * half)
+        corners = [project(_add((1, centre), (sa * half, a), (sb * half, b)))
+                   for sa, sb in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+        lit = 0.6 + 0.4 * max(0.0, _dot(n, LIGHT) / light_len)
+        pygame.draw.polygon(screen, tuple(min(255, round(ch * lit)) for ch in colour), corners)
+        pygame.draw.polygon(screen, (150, 140, 122), corners, max(1, round(size / 40)))
+        foreshortened = max(0.0, _dot(n, EYE))
+        r = max(1.0, size * 0.08 * math.sqrt(foreshortened))
+        for px, py in PIPS[face]:
+            at = project(_add((1, centre), (px * size * 0.26, a), (py * size * 0.26, b)))
+            pygame.draw.circle(screen, pip, at, r)
+        drawn.union_ip(bounds(corners, 1))
+    return drawn
 
 
 # --- sound ------------------------------------------------------------------------------------------------------

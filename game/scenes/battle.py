@@ -13,17 +13,19 @@ how to skip it, in the glyphs of the device used last.
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+import math
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import pygame
 
 from engine import Ruleset
 
-from .. import dice, theme, words
+from .. import anim, dice, theme, words
 from ..app import App, scene
 from ..battle import LOCAL, BattleModel, Roll, Side, table_cells
 from ..input import Intent
+from ..render import particles, tween
 from ..theme import Scale
 from ..ui import prompts
 from ..ui.backdrop import draw_hints
@@ -84,9 +86,10 @@ class BattleScene(Overlay):
 
     def draw(self, screen: pygame.Surface) -> None:
         rect = self.rect()
-        throwing = self.table.anim.throw
-        draw(screen, rect, self.model, throwing.pose if throwing else None, self.app.rules, self.sizes,
-             words.face_up_tiles(self.table.shown), self.app.input)
+        queue: anim.Queue = self.table.anim
+        moments = [c for c in queue.items if c.begun and getattr(c, "hex", None) == self.model.hex]
+        draw(screen, rect, self.model, queue.throw, self.app.rules, self.sizes, words.face_up_tiles(self.table.shown),
+             self.app.input, moments)
 
 
 # --- drawing ----------------------------------------------------------------------------------------------------
@@ -148,11 +151,13 @@ def parts(width: float, model: BattleModel, rules: Ruleset, scale: Scale) -> flo
     return unit * 2.6 + head + line + grid(width - unit * 1.2, cell_labels(model, rules), scale)[2]
 
 
-def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing: dice.Pose | None,
-         rules: Ruleset, scale: Scale, tiles: Mapping[str, str], device: prompts.Device) -> None:
-    """The panel: title, the two sides, the tray with the die, what the last roll did (while the die rolls, how
-    to skip it), the battle table; in a strip (no room for the tray), the title and the last roll, and the table
-    under them when it fits."""
+def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing: anim.DieThrow | None,
+         rules: Ruleset, scale: Scale, tiles: Mapping[str, str], device: prompts.Device,
+         moments: Sequence[anim.Anim] = ()) -> None:
+    """The panel: title, the two sides, the tray with the front rows and the die, what the last roll did (while
+    the die rolls, how to skip it), the battle table; in a strip (no room for the tray), the title and the last
+    roll, and the table under them when it fits. `moments`: the clips playing at the battle's hex (a panic, a
+    removal, a conquest), which the figures in the tray act out."""
     unit = scale.unit
     fixed = parts(rect.w, model, rules, scale)
     roll = None if throwing is not None else model.rolls[-1] if model.rolls else None
@@ -183,10 +188,15 @@ def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing
     side_box(screen, pygame.Rect(tray.right + round(unit * 0.8), round(y), round(column), round(room + unit)),
              defender, 1, model, rules, scale)
     dice.draw_tray(screen, tray)
-    pose = throwing or (model.throw.rest if model.throw else None)
-    if pose is not None:
-        dice.draw_die(screen, tray, pose)
-    else:
+    clip = screen.get_clip()
+    screen.set_clip(tray.clip(clip) if clip else tray)
+    front_rows(screen, tray, model, throwing, moments)
+    if throwing is not None:
+        throwing.draw_tray(screen, tray)
+    elif model.throw is not None:
+        dice.draw_die(screen, tray, model.throw.rest)
+    screen.set_clip(clip)
+    if throwing is None and model.throw is None:
         waiting = theme.text(words.text("battle.waiting"), scale.small, (220, 236, 226), "semibold")
         screen.blit(waiting, waiting.get_rect(center=tray.center))
     y += unit * 1.2 + room
@@ -198,6 +208,65 @@ def draw(screen: pygame.Surface, rect: pygame.Rect, model: BattleModel, throwing
         row = pygame.Rect(round(x), round(y), rect.w - unit * 1.2, theme.font(scale.small).get_linesize())
         draw_hints(screen, device, ROLLING, row, scale)
     battle_table(screen, table_area(rect, model, rules, scale), model, roll, rules, scale)
+
+
+FIGURES = 4                # the most figures a side shows in the tray (its box says how many there are)
+
+
+def front_rows(screen: pygame.Surface, tray: pygame.Rect, model: BattleModel, throwing: anim.DieThrow | None,
+               moments: Sequence[anim.Anim]) -> None:
+    """The front rows as figures at both ends of the tray (M8.2: those that fight), facing each other. As the die
+    is thrown they lunge (a step back, then at each other) and clash; a piece that panics runs off its end of the
+    tray and fades, a removed one falls and sinks; a conquest bursts over the tray."""
+    tall = tray.h * 0.3
+    lunge = clash(throwing.elapsed) if throwing is not None and not throwing.hurried else 0.0
+    for index, side in enumerate(model.sides):
+        front = [k for k, n in side.front.items() for _ in range(n)]
+        if index == 1:
+            front += [LOCAL] * model.locals
+        owner = side.name if side.name in theme.TRIBES else "independent"
+        toward = 1 if index == 0 else -1
+        leaving = {c.piece: c for c in moments if isinstance(c, anim.Flee | anim.Sink)
+                   and (c.owner == side.name or (index == 1 and c.piece == LOCAL))}
+        shown = front[:FIGURES]
+        last = {kind: i for i, kind in enumerate(shown)}            # the figure of each kind that leaves first
+        for i, kind in enumerate(shown):
+            gone = leaving.get(kind) if last[kind] == i else None
+            inset = tray.w * (0.1 + 0.04 * (i % 2))                  # a ragged column, as a row on a beach
+            x = tray.x + inset if index == 0 else tray.right - inset
+            y = tray.y + tray.h * (i + 1) / (len(shown) + 1) + tall * 0.2
+            x += toward * lunge * tray.w * 0.12
+            figure = anim.sprite(kind, owner, tall, 0.0 if index == 0 else math.pi)
+            if index == 1 and kind not in ("war_canoe", "transport_canoe"):
+                figure = pygame.transform.flip(figure, True, False)
+            alpha = 1.0
+            if isinstance(gone, anim.Flee):
+                x -= toward * tween.in_back(gone.t) * tray.w * 0.3
+                alpha = 1 - gone.t
+            elif isinstance(gone, anim.Sink):
+                figure = pygame.transform.rotate(figure, toward * 70 * tween.out_cubic(gone.t))
+                y += gone.t * tall * 0.6
+                alpha = 1 - gone.t
+            if alpha > 0:
+                anim.blit(screen, figure, (x, y), alpha)
+    if throwing is not None and not throwing.still and 0.3 < throwing.elapsed < 0.9:
+        spark = particles.Puff("burst", throwing.throw.seed, count=10)
+        spark.draw(screen, (tray.centerx, tray.y + tray.h * 0.45), tray.h * 0.4, throwing.elapsed - 0.3)
+    for c in moments:
+        if isinstance(c, anim.Conquest) and not c.still:
+            c.puff(screen, c.burst, tray.center, tray.h * 0.6, c.elapsed)
+
+
+def clash(t: float) -> float:
+    """How far the front rows have stepped toward each other `t` seconds into the throw (0 at home, 1 at the
+    clash): a step back (anticipation), the lunge, a moment locked, and back (follow-through)."""
+    if t < 0.12:
+        return -0.25 * tween.pulse(t / 0.24)
+    if t < 0.35:
+        return tween.out_cubic((t - 0.12) / 0.23)
+    if t < 0.5:
+        return 1.0
+    return 1 - tween.smooth(min(1.0, (t - 0.5) / 0.4))
 
 
 def side_box(screen: pygame.Surface, box: pygame.Rect, side: Side, index: int, model: BattleModel, rules: Ruleset,

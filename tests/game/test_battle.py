@@ -45,6 +45,24 @@ def test_M8_4_every_throw_rests_on_the_engine_face_turning_over_one_edge_at_a_ti
         assert 0.3 < t.duration <= 3.5
 
 
+def test_M8_4_a_thousand_throws_all_land_on_the_face_asked_and_the_drawn_cube_shows_it_on_top() -> None:
+    """Issue 38: 1000 seeds across the six faces; each throw rests on the engine's face, and the shaded cube
+    drawn at rest has that face up (its orientation worked out from the pose, game/dice.py)."""
+    landed = 0
+    for seed in range(1000):
+        face = 1 + seed % 6
+        t = dice.throw(face, seed)
+        landed += t.rest.face == face and dice.top_face(t.rest) == face
+    assert landed == 1000
+
+
+def test_the_tumbling_cube_turns_toward_the_face_its_tumble_brings_up() -> None:
+    t = dice.throw(3, 5)
+    tumbling = [p for p in t.poses if 0.6 < p.roll < 1 and p.coming]
+    assert tumbling and all(dice.top_face(p) == p.coming for p in tumbling), "past halfway, the next face is up"
+    assert all(dice.top_face(p) == p.face for p in t.poses if p.roll < 0.4)
+
+
 def test_the_same_seed_throws_the_same_way_in_another_process() -> None:
     here = digest(dice.throw(4, 20261126))
     code = ("import sys; sys.path.insert(0, '.'); from game import dice; from tests.game.test_battle import digest; "
@@ -172,3 +190,23 @@ def test_at_speed_fast_the_die_is_laid_at_rest_at_once_and_at_instant_not_thrown
     assert anim.from_events([event], {}, "instant") == ([], [event])
     clips, leading = anim.from_events([event], {}, "normal")
     assert leading == [] and clips[0].after == [event] and clips[0].throw.rest.face == 5
+
+
+def test_the_front_rows_stand_in_the_tray_and_clash_as_the_die_is_thrown(screen, rules) -> None:
+    """Issue 38: the front rows (M8.2) as figures at both ends of the tray; they step back, lunge and meet as the
+    die flies, and go back."""
+    from game.scenes import battle as overlay
+    model = BattleModel.from_event({"hex": "1007", "attacker": "Tonga", "defender": "Samoa",
+                                    "front": [{"war_canoe": 1, "warrior_band": 1}, {"warrior_band": 2}],
+                                    "back": [{}, {}]})
+    empty = BattleModel.from_event({"hex": "1007", "attacker": "Tonga", "defender": "Samoa",
+                                    "front": [{}, {}], "back": [{}, {}]})
+    tray = pygame.Rect(100, 100, 480, 270)
+
+    def shot(m: BattleModel) -> bytes:
+        screen.fill((0, 0, 0))
+        dice.draw_tray(screen, tray)
+        overlay.front_rows(screen, tray, m, None, ())
+        return pygame.image.tobytes(screen.subsurface(tray), "RGB")
+    assert shot(model) != shot(empty), "the figures are drawn"
+    assert overlay.clash(0.05) < 0 < overlay.clash(0.2) < overlay.clash(0.4) == 1 and overlay.clash(1.2) == 0
