@@ -266,15 +266,15 @@ def test_a_watched_game_plays_each_effect_as_its_clip_starts(app: App, heard: li
     play = sound.play
 
     def at_start(name: str, strength: float = 1.0) -> None:
-        head = table.anim.items[0]
-        starts.append(head.cue == name and head.elapsed == 0)
+        if name in CUES:                 # several clips may start together; the panels' "vp" and "card" are not clips
+            starts.append(any(c.cue == name and c.elapsed == 0 for c in table.anim.items))
         play(name, strength)
     monkeypatch.setattr(sound, "play", at_start)
     for _ in range(6000):
         app.frame()
-        if {name for name, _ in heard} == CUES:
+        if {name for name, _ in heard} >= CUES:
             break
-    assert {name for name, _ in heard} == CUES, "sails, paddles, the cup, a tile, a village, drums, the die"
+    assert {name for name, _ in heard} >= CUES, "sails, paddles, the cup, a tile, a village, drums, the die"
     assert starts and all(starts), "each as its clip starts"
 
 
@@ -289,8 +289,9 @@ def test_the_battle_begins_on_drums_and_the_die_knocks_on_the_tray(app: App, rul
         app.frame()
     while table.anim.throw is not None:
         app.frame()
-    knocks = [strength for name, strength in heard[1:] if name == "die"]
-    assert len(knocks) == len(heard) - 1 >= 1 and all(0.05 <= s <= 1 for s in knocks), "as hard as the die hit"
+    assert heard[1][0] == "clash", "the front rows clash as the die is thrown"
+    knocks = [strength for name, strength in heard[2:] if name == "die"]
+    assert len(knocks) == len(heard) - 2 >= 1 and all(0.05 <= s <= 1 for s in knocks), "as hard as the die hit"
 
 
 def test_at_speed_instant_nothing_is_heard(app: App, rules: engine.Ruleset, heard: list[tuple[str, float]]) -> None:
