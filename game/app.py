@@ -23,6 +23,7 @@ from . import sound, words
 from .input import Input, Intent
 from .render.tween import Tweens
 from .theme import Scale
+from .ui import widgets
 
 
 @dataclass
@@ -281,6 +282,7 @@ class App:
                 self.dispatch(intent)
         self.time += dt
         sound.tick(dt)
+        widgets.tick(self.time)
         for scene in reversed(self.live()):
             if scene in self.stack:            # an update may take an overlay away
                 scene.tweens.update(dt)

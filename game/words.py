@@ -870,6 +870,8 @@ EN: dict[str, str | tuple[str, str]] = {
     "cardhelp.bought": "Bought for 2 BP while building [B4]; its VP count only face up [V1].",
     "cardhelp.event": "A random event [A7]: shown and played at once; its drawer makes its choices.",
     "cardhelp.kept": "Brown title bar: its drawer keeps it secret and plays it when they want [X28].",
+    "settings.reduce_motion": "Reduce motion",
+    "settings.reduce_motion.hint": "No shaking or particles; the map fades instead of gliding",
 }
 
 language = catalog.SOURCE          # the language in use (set_language): its code in catalog.LANGUAGES

@@ -1,8 +1,8 @@
 """The settings: the full screen, the controller's rumble, one controller per player in pass and play, the volume
-of the sound effects and of the music, the speed of the animations and the bots, the UI scale, the language and
-the colour-vision aid, with a preview of the tribes' colours and the map's marks as each kind of colour vision sees
-them. A change applies at once (to the game under way too) and is kept for the next run (game/settings.py); reached
-from the title and the pause menu."""
+of the sound effects and of the music, the speed of the animations and the bots, the UI scale, the language, reduce
+motion and the colour-vision aid, with a preview of the tribes' colours and the map's marks as each kind of colour
+vision sees them. A change applies at once (to the game under way too) and is kept for the next run
+(game/settings.py); reached from the title and the pause menu."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -65,6 +65,8 @@ class SettingsScene(MenuPage):
                    list(preferences.LANGUAGES).index(settings.language) if settings.language in
                    preferences.LANGUAGES else 0, self.set_language,
                    dict.fromkeys(preferences.LANGUAGES, words.text("settings.language.hint"))),
+            Toggle(words.text("settings.reduce_motion"), words.text("settings.reduce_motion.hint"),
+                   settings.reduce_motion, self.set_reduce_motion),
             Toggle(words.text("settings.colour_aid"), words.text("settings.colour_aid.hint"), settings.colour_aid,
                    self.set_colour_aid),
             Button(words.text("menu.back"), self.app.pop, primary=True),
@@ -123,6 +125,12 @@ class SettingsScene(MenuPage):
         self.app.settings.colour_aid = on
         theme.set_colour_aid(on)
         preferences.save(self.app.settings.data_dir, colour_aid=on)
+
+    def set_reduce_motion(self, on: bool) -> None:
+        """No shake, no particles, the camera's glides as cross-fades: from the next clip and the next move of
+        the camera in the game under way (docs/ART.md)."""
+        self.app.settings.reduce_motion = on
+        preferences.save(self.app.settings.data_dir, reduce_motion=on)
 
     # --- drawing ---------------------------------------------------------------------------------------------
 

@@ -1,15 +1,61 @@
 """Widgets with keyboard and controller focus: buttons, choices, toggles, number fields and lists, gathered in a
 Form that moves the focus (next/prev, cursor up/down), adjusts the focused widget (cursor left/right), and
-hit-tests the pointer. Every screen is usable with the mouse, the keys or a pad alone (CLIENT.md)."""
+hit-tests the pointer. Every screen is usable with the mouse, the keys or a pad alone (CLIENT.md).
+
+Buttons answer the hand (docs/ART.md, feedback): under the pointer one lifts and glows (HOVER, out_cubic), and
+pressed it squashes and springs back past its size (PRESS, out_back) with a quiet click. Their motion is drawn at
+the app's clock (`tick`, each frame), so a fixed clock draws the same frames; where they are hit never moves.
+"""
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
 
-from .. import theme
+from .. import sound, theme
 from ..input import Intent
+from ..render.tween import out_back, out_cubic
+
+HOVER = 0.15                    # seconds a button takes to lift and glow under the pointer (and to sink back)
+PRESS = 0.22                    # seconds a pressed button takes to spring back from its squash
+LIFT, GLOW, SQUASH = 0.06, 0.22, 0.08   # how far it lifts (of its height), glows (towards white) and squashes
+CLICK = 0.35                    # the click's loudness: it only says the press was felt
+
+_now = [0.0]                    # the app's clock, in seconds
+
+
+def tick(now: float) -> None:
+    """The app's clock (App.frame, each frame): what the buttons' motion is drawn at."""
+    _now[0] = now
+
+
+class Feedback:
+    """A button's answer to the hand: how far it is lifted by the pointer over it (0-1) and squashed by a press
+    (0-1), each from the time it changed."""
+
+    def __init__(self) -> None:
+        self.over = False
+        self.since = -math.inf           # when the pointer came or went
+        self.start = 0.0                 # the lift when it did
+        self.pressed = -math.inf
+
+    def point(self, over: bool) -> None:
+        if over != self.over:
+            self.start, self.over, self.since = self.lift(), over, _now[0]
+
+    def press(self) -> None:
+        self.pressed = _now[0]
+        sound.play("click", CLICK)
+
+    def lift(self) -> float:
+        eased = out_cubic(min(1.0, (_now[0] - self.since) / HOVER))
+        return self.start + ((1.0 if self.over else 0.0) - self.start) * eased
+
+    def squash(self) -> float:
+        t = (_now[0] - self.pressed) / PRESS
+        return 0.0 if t >= 1 else 1 - out_back(t)
 
 
 class Widget:
@@ -22,6 +68,12 @@ class Widget:
 
     def activate(self) -> None:
         """select on the widget."""
+
+    def point(self, over: bool) -> None:
+        """The pointer came over the widget, or left it."""
+
+    def press(self) -> None:
+        """The widget is selected (a click, Enter, the pad's A), just before it acts."""
 
     def adjust(self, step: int) -> None:
         """cursor left (-1) or right (+1) on the widget."""
@@ -60,10 +112,27 @@ class Button(Widget):
         self.action = action
         self.primary = primary
         self.inset = 0.0                 # room kept free at the right of the label (a mark in the corner)
+        self.feedback = Feedback()
 
     def activate(self) -> None:
         if self.enabled:
             self.action()
+
+    def point(self, over: bool) -> None:
+        self.feedback.point(over and self.enabled)
+
+    def press(self) -> None:
+        if self.enabled:
+            self.feedback.press()
+
+    def face(self) -> tuple[pygame.Rect, float]:
+        """Where the button is drawn now (lifted, squashed; hit-testing keeps `rect`) and how much it glows."""
+        lift, squash = self.feedback.lift(), self.feedback.squash()
+        box = self.rect
+        if lift or squash:
+            box = box.inflate(-round(box.w * SQUASH * squash * 0.5), -round(box.h * SQUASH * squash))
+            box.move_ip(0, -round(self.rect.h * LIFT * lift))
+        return box, lift
 
     def lines(self, size: int) -> tuple[str, ...]:
         """The label as drawn, never outside the button: one line when it fits, else wrapped to the button's width
@@ -84,11 +153,15 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         fill = theme.ACCENT if self.primary and self.enabled else theme.PANEL
-        frame(surface, self.rect, focused, self.enabled, fill)
+        box, lift = self.face()
+        if lift:
+            pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, border_radius=8)    # its shadow, left below
+            fill = theme.mix(fill, theme.WHITE, GLOW * lift)
+        frame(surface, box, focused, self.enabled, fill)
         colour = theme.WHITE if self.primary and self.enabled else (theme.INK if self.enabled else theme.MUTED)
         lines = self.lines(size)
         line_h = theme.font(size, "semibold").get_linesize()
-        x, top = self.rect.centerx - self.inset / 2, self.rect.centery - line_h * len(lines) / 2
+        x, top = box.centerx - self.inset / 2, box.centery - line_h * len(lines) / 2
         for i, line in enumerate(lines):
             label = theme.text(line, size, colour, "semibold")
             surface.blit(label, label.get_rect(center=(x, top + line_h * (i + 0.5))))
@@ -367,25 +440,33 @@ class Form:
     def at(self, x: float, y: float) -> int:
         return next((i for i, w in enumerate(self.widgets) if w.rect.collidepoint(x, y)), -1)
 
+    def point(self, x: float, y: float) -> None:
+        """The pointer moved: the widget under it is pointed at (and focused), the others not."""
+        i = self.at(x, y)
+        for k, widget in enumerate(self.widgets):
+            widget.point(k == i)
+        if i >= 0 and self.widgets[i].enabled and self.widgets[i].focusable:
+            self.focus = i
+
     def handle(self, intent: Intent) -> bool:
         """Apply an intent to the form; True if the form used it."""
         kind = intent.kind
         widget = self.focused
         if kind == "point":
-            i = self.at(intent.x, intent.y)
-            if i >= 0 and self.widgets[i].enabled and self.widgets[i].focusable:
-                self.focus = i
+            self.point(intent.x, intent.y)
             return False
         if kind == "select" and intent.pointer:
             i = self.at(intent.x, intent.y)
             if i < 0 or not self.widgets[i].enabled:
                 return False
             self.focus = i
+            self.widgets[i].press()
             self.widgets[i].click(intent.x, intent.y)
             return True
         if widget is None:
             return False
         if kind == "select":
+            widget.press()
             widget.activate()
         elif kind in ("next", "prev"):
             self.move(1 if kind == "next" else -1)

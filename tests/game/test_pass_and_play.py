@@ -42,6 +42,7 @@ def frames_for(app, rules, scenario, hover: str) -> list[bytes]:
     state = engine.load_scenario(rules, {**BASE, **scenario})
     match = Match(rules, state, {"Tonga": "human", "Samoa": "rules"}, state.seed, speed="instant")
     table = TableScene(app, match)
+    app.time = 0.0                  # each twin at the same moment: idle motion (the sea) follows the clock alone
     app.push(table)
     for _ in range(3):
         app.frame()
@@ -237,6 +238,7 @@ def tonga_built_in_secret(app, rules, builds: list[str]) -> tuple[Match, TableSc
                 "islands": [{"ig": "Tonga", "villages": 2, "controller": "Tonga"}]}
     state = engine.load_scenario(rules, scenario)
     match = Match(rules, state, {"Tonga": "human", "Samoa": "human"}, state.seed, speed="instant")
+    app.time = 0.0                  # each twin at the same moment: idle motion (the sea) follows the clock alone
     table = TableScene(app, match)
     app.push(table)
     app.frame()

@@ -24,9 +24,10 @@ def test_each_step_begins_with_a_banner_saying_what_happens_in_it(screen):
 
 def test_while_others_play_the_map_turns_to_each_action(app, rules):
     """Issue 24: an explorer's voyage at the map's edge played out under the log panel. As each clip begins,
-    the hex it plays at is brought into sight."""
+    the hex it plays at is brought into sight; issue 38: by a glide, never a cut."""
     from game import anim
     from game.match import Match
+    from game.render.camera import CAP, shift
     from game.scenes.table import TableScene
     match = Match.new(rules, 2, ["normal", "normal"], 3, speed="normal")
     table = TableScene(app, match)
@@ -34,11 +35,19 @@ def test_while_others_play_the_map_turns_to_each_action(app, rules):
     app.frame()
     far = rules.map.hex_of("1509")
     table.anim.skip()
-    table.map.camera.centre_on(0, 0)
+    camera = table.map.camera
+    camera.centre_on(0, 0, cut=True)
     assert not table.map.visible(*table.map.layout.centres[far]) and not table.legal
     table.anim.add(anim.Pop("1509", "", (255, 255, 255), 1.0))
-    app.frame()
-    assert table.map.visible(*table.map.layout.centres[far])
+    slides = []
+    for _ in range(90):
+        before = (camera.x, camera.y, camera.zoom)
+        app.frame()
+        slides.append(shift(before, (camera.x, camera.y, camera.zoom), camera.screen))
+        if not camera.moving:
+            break
+    assert table.map.visible(*table.map.layout.centres[far]), "in sight within a second and a half"
+    assert len(slides) > 2 and max(slides) <= CAP + 1e-9, "it glided there"
     match.close()
 
 

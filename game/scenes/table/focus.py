@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ... import flow
+
 if TYPE_CHECKING:
     from .scene import TableScene
 
-Stop = tuple[str, int | str]                # a bar button's index, a player row's name, a hex
+Stop = tuple[str, int | str]                # a bar button's index, a player row's name, a hex, a shown card
 
 
 class Focus:
@@ -31,6 +33,7 @@ class Focus:
         buttons = table.bar.actions
         out += [("button", i) for i, action in enumerate(buttons) if action is not None]
         out += [("button", i) for i, action in enumerate(buttons) if action is None]
+        out += [("card", i) for i in range(len(table.players.marks.spots))]    # a card's face, and its rule
         return out
 
     def stop(self) -> Stop | None:
@@ -64,5 +67,9 @@ class Focus:
             table.bar.form.widgets[int(target)].activate()
         elif kind == "row":
             table.players.pick(str(target))
+        elif kind == "card":
+            rule = table.players.rule_here()
+            if rule is not None:
+                flow.open_help(table.app, rule)
         else:
             table.menus.pick_hex(int(target), keyboard=True)

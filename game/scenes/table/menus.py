@@ -120,7 +120,13 @@ class Menus(Section):
         self.table.choose(action)
 
     def layout_menu(self, keyboard: bool) -> None:
-        """The menu beside its hex, kept inside the map."""
+        """The menu beside its hex, its first line highlighted when the keys opened it."""
+        if self.menu is not None:
+            self.place_menu()
+            self.menu.list.index = 0 if keyboard else -1
+
+    def place_menu(self) -> None:
+        """The menu beside its hex, kept inside the map (again as the camera glides)."""
         menu = self.menu
         if menu is None:
             return
@@ -137,7 +143,6 @@ class Menus(Section):
         menu.rect = outer
         menu.list.rect = pygame.Rect(outer.x + scale.unit // 2, outer.y + head, width, height)
         menu.list.row = row
-        menu.list.index = 0 if keyboard else -1
 
     # --- the palette -------------------------------------------------------------------------------------------
 

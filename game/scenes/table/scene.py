@@ -6,6 +6,11 @@ this scene follows the match, routes input by region and focus (an open menu tak
 the battle and "since your last turn" over the map as scenes of their own. Each action's events play as
 animations over the view from before it; the new view is installed when they end, and any key or click skips
 them.
+
+The camera (game/render/camera.py) glides: to each clip's hex as it begins while others play (when it is out of
+sight), and back to the human's own decision when it comes; it cuts only where the player asks (a seat's view
+restored after a hand-off) and at speed instant. Under reduce motion each move is made at once and the old
+picture fades into the new (FADE), and nothing shakes.
 """
 from __future__ import annotations
 
@@ -32,6 +37,7 @@ from .menus import Menus
 from .overlays import Overlays
 from .players import Players
 from .section import Section
+from .turn import TurnBanner
 from .viewer import Viewer
 
 PASSIVE = ("point", "pan", "zoom")          # intents that do not skip the animations
@@ -40,6 +46,7 @@ SPATIAL = ("point", "select", "zoom")       # pointer intents that go to the reg
 
 RUMBLE_LANDED = (0.35, 0.7, 120)          # a pad's low and high motors and how long (ms): the die lands
 RUMBLE_OUTCOME = (0.7, 1.0, 400)          # ... a battle's result is known
+FADE = 0.3                                # seconds the old picture takes to fade into the new (reduce motion)
 
 
 @scene("table")
@@ -73,6 +80,9 @@ class TableScene(Scene):
         self.overlays = Overlays(self)
         self.coach = CoachPanel(self, coach) if coach is not None else None    # the guided first game's
         self.foot: pygame.Rect | None = None       # what a scene over the map keeps at its foot (a replay's controls)
+        self.fade: tuple[pygame.Surface, float] | None = None    # the old picture fading out, and since when
+        self.faded = 0                             # the camera's moves made at once that have been cross-faded
+        self.map.camera.motion = self.motion()
         self.map.look_home()
         match.picture = self.map.save_picture
         self._autosave_error: str | None = None    # the autosave failure last shown
@@ -87,7 +97,19 @@ class TableScene(Scene):
 
     # --- the game moving on ----------------------------------------------------------------------------------
 
+    def motion(self) -> str:
+        """How the camera shows its moves: at once at speed instant, cross-faded under reduce motion, else
+        gliding."""
+        if self.match.speed == "instant":
+            return "cut"
+        return "fade" if self.app.settings.reduce_motion else "glide"
+
     def update(self, dt: float) -> None:
+        camera = self.map.camera
+        camera.motion = self.motion()
+        camera.update(dt)
+        if camera.moving:
+            self.menus.place_menu()               # a hex's menu stays beside its hex
         self.anim.update(dt)
         throw = self.anim.throw
         if throw is not None and throw is not self.landed and (throw.hurried or throw.elapsed >= throw.throw.duration):
@@ -129,7 +151,7 @@ class TableScene(Scene):
 
     def play(self, events: list[dict[str, Any]], speed: str) -> None:
         """Events as animations over the view on the board; the newest view once they have played."""
-        clips, leading = anim.from_events(events, self.explorers, speed)
+        clips, leading = anim.from_events(events, self.explorers, speed, still=self.app.settings.reduce_motion)
         self.apply_events(leading)
         for clip in clips:
             self.anim.add(clip)
@@ -139,11 +161,13 @@ class TableScene(Scene):
             self.install()
 
     def follow(self, clip: anim.Anim) -> None:
-        """While others play, the map turns to each action as its clip begins (an explorer's voyage at the
-        map's edge once played out under the log panel)."""
+        """While others play, the map glides to each action as its clip begins, when its hex is out of sight (an
+        explorer's voyage at the map's edge once played out under the log panel); an impact shakes it (none under
+        reduce motion: the camera's `motion`)."""
         hexmap = self.app.rules.map
         if clip.focus is not None and hexmap.has_name(clip.focus) and not self.legal:
             self.map.bring_into_sight(hexmap.hex_of(clip.focus))
+        self.map.camera.shake(clip.shake)
 
     def install(self) -> None:
         """The newest view goes on the board; the battle overlay takes the view's battle as the truth; the
@@ -200,9 +224,9 @@ class TableScene(Scene):
         the view they last saw, with its lines listed ("since your last turn")."""
         self.anim.skip()
         self._greeted = self.match.actions          # the hand-off was the moment: no "your turn" after it
-        cam = self.map.camera
         several = len(self.match.humans) > 1
-        self.viewer.leave(self.shown, self.log.next, (cam.x, cam.y, cam.zoom), several and viewer != self.viewer.shown)
+        self.viewer.leave(self.shown, self.log.next, self.map.camera.target,     # where it rests, not mid-glide
+                          several and viewer != self.viewer.shown)
         returning = self.viewer.arrive(viewer)
         # Nothing of the last viewer's gestures stays: where they looked, pointed or were refused (CLIENT.md).
         self.menus.toasts, self.map.cursor, self.map.hover = [], -1, -1
@@ -243,6 +267,8 @@ class TableScene(Scene):
         else:
             self.map.go_home()
         self.map.show_lit_hexes()
+        self.map.camera.finish()                   # a cut: the picture is new to the one who sits down
+        self.faded = self.map.camera.faded
 
     def show(self, viewer: str | None) -> None:
         """Show this viewer's table at once, without a hand-off (screenshots, tests)."""
@@ -259,7 +285,9 @@ class TableScene(Scene):
         self.legal = match.legal() if human else []
         if self.coach is not None:                  # the lesson's actions only (game/tutorial.py)
             self.legal = self.coach.model.offered(self.legal)
-        if self.legal and match.last_player not in (None, self.viewer.decides) and self._greeted != match.actions:
+        back = bool(self.legal) and match.last_player not in (None, self.viewer.decides) \
+            and self._greeted != match.actions
+        if back:
             self._greeted = match.actions
             self.your_turn()
         self.plan = gestures.plan(self.legal, self.app.rules)
@@ -268,6 +296,27 @@ class TableScene(Scene):
         self.focus.clear()
         self.bar.rebuild()
         self.map.show_lit_hexes()
+        if back and not self.plan.by_hex:
+            self.look_at_own()
+
+    def look_at_own(self) -> None:
+        """The decision came back with no hex lit: the map glides back to the player's own pieces (their home
+        first) unless one is in sight; the player never drags it home after the others played far away."""
+        own = self.own_hexes()
+        centres = self.map.layout.centres
+        if own and not any(self.map.visible(*centres[h]) for h in own):
+            self.map.bring_into_sight(own[0])
+
+    def own_hexes(self) -> list[int]:
+        """Where the deciding player's pieces are in the shown view: their home, their stacks, their explorer."""
+        me, hexmap = self.viewer.decides, self.app.rules.map
+        player = next((p for p in self.shown["players"] if p["name"] == me), None)
+        if player is None:
+            return []
+        labels = [player["home"]] if player["home"] else []
+        labels += [rec["hex"] for rec in self.shown["hexes"] if me in (rec.get("stacks") or {})]
+        labels.append(player["explorer"])
+        return [hexmap.hex_of(label) for label in labels if hexmap.has_name(label)]
 
     def final(self, action: engine.Action) -> str | None:
         """What makes a legal action final (X42): it shows the others something ("reveal"), ends the player's
@@ -292,11 +341,12 @@ class TableScene(Scene):
         self.act(action)
 
     def your_turn(self) -> None:
-        """The decision comes back to the human after others played: a clear moment, its banner (skipped by
-        any key or click, none at speed instant)."""
-        banner = anim.Banner(words.text("banner.your_turn", player=self.viewer.decides),
-                             words.decision_text(self.shown, self.app.rules), anim.SPEED_FACTOR[self.match.speed])
-        self.anim.add(banner)
+        """The decision comes back to the human after others played: a clear moment, its banner over a sweep in
+        the player's colours and the conch's call (skipped by any key or click, none at speed instant)."""
+        player = self.viewer.decides or ""
+        self.anim.add(TurnBanner(player, words.text("banner.your_turn", player=player),
+                                 words.decision_text(self.shown, self.app.rules), anim.SPEED_FACTOR[self.match.speed],
+                                 self.app.settings.reduce_motion))
 
     def act(self, action: engine.Action) -> None:
         """Make a decision; a refusal is shown, with its reason (it never happens through the gestures, whose
@@ -327,6 +377,9 @@ class TableScene(Scene):
     def rule_here(self) -> str | None:
         """The rule behind what the player points at or focuses (a log line, a button, a lit hex), else behind
         a refusal just shown, else behind the decision now: what help (F1, H) opens."""
+        card = self.players.rule_here() or self.log.rule_here()    # a card pointed at or focused: its entry
+        if card is not None:
+            return card
         pointer = self.map.pointer if self.map.pointing else None
         if pointer is not None and self.over_panel(*pointer) == "log":
             return self.log.rule_at(pointer[1], self.panels()["log"])
@@ -462,12 +515,18 @@ class TableScene(Scene):
     # --- drawing -----------------------------------------------------------------------------------------------
 
     def draw(self, screen: pygame.Surface) -> None:
-        """The map, its marks and animations, the panels and the bar; the overlays draw over this, and the
-        menus, toasts and tooltip over them (draw_over)."""
+        """The map, its marks and animations, the panels and the bar, and the old picture fading out after a
+        move of the camera under reduce motion; the overlays draw over this, and the menus, toasts and tooltip
+        over them (draw_over)."""
+        if self.map.camera.faded != self.faded:
+            self.faded = self.map.camera.faded
+            self.fade = (screen.copy(), self.app.time)     # the screen still shows the last frame
         self.map.draw(screen)
         if self.coach is not None:
             self.coach.draw(screen)                 # under a step's banner, which it would hide
-        self.redraw.moved(self.anim.draw(screen, self.map.where, self.app.scale.small))
+        self.anim.draw(screen, self.map.where, self.app.scale.small)
+        for rect in self.anim.drawn:                # each clip apart: clips far apart are not one large area
+            self.redraw.moved(rect)
         panels = self.panels()
         self.players.draw(screen, panels)
         if "log" in panels:
@@ -477,11 +536,22 @@ class TableScene(Scene):
             self.redraw.moved(self.bar.rect)
         if self.coach is not None:
             self.coach.rings(screen)                # over the bar's buttons it rings
+        if self.fade is not None:
+            self.cross_fade(screen, *self.fade)
+
+    def cross_fade(self, screen: pygame.Surface, old: pygame.Surface, since: float) -> None:
+        """The picture from before the camera's move, fading out over FADE (reduce motion's glide)."""
+        left = 1 - (self.app.time - since) / FADE
+        if left <= 0:
+            self.fade = None
+            return
+        old.set_alpha(round(255 * left))
+        screen.blit(old, (0, 0))
 
     def draw_over(self, screen: pygame.Surface) -> None:
         self.menus.draw(screen)
         if self.app.takes_input(self) and not self.menus.open and not self.players.tooltip(screen) \
-                and not self.bar.tooltip(screen):
+                and not self.log.tooltip(screen) and not self.bar.tooltip(screen):
             self.map.tooltip(screen)
 
     def parts(self, screen: pygame.Surface, whole: bool) -> list[pygame.Rect] | None:
@@ -490,7 +560,9 @@ class TableScene(Scene):
         if self.coach is not None:
             return None
         self.redraw.measure(screen, self.paint, self.app.frames)
-        key = (screen.get_size(), self.map.still(), tuple((name, tuple(r)) for name, r in self.panels().items()))
+        fading = self.app.frames if self.fade is not None or self.map.camera.faded != self.faded else None
+        key = (screen.get_size(), self.map.still(), tuple((name, tuple(r)) for name, r in self.panels().items()),
+               fading)
         return self.redraw.areas(key, screen.get_rect(), whole)
 
     def paint(self, screen: pygame.Surface) -> None:
@@ -499,6 +571,6 @@ class TableScene(Scene):
 
     @property
     def settled(self) -> bool:
-        if self.anim.busy or self.pending:
+        if self.anim.busy or self.pending or self.map.camera.moving or self.fade is not None:
             return False
         return self.match.stopped or bool(self.legal)
