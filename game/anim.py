@@ -687,7 +687,7 @@ def keys(e: Mapping[str, Any], explorers: Mapping[str, str]) -> frozenset[str]:
     """What an event's clip shares with others (the module's docstring): the hexes it plays at, the piece that
     moves (a player's explorer, a player's stacks), a player's cards, the battle."""
     kind, player = e.get("kind"), e.get("player")
-    out = {f"hex {e[name]}" for name in ("hex", "source", "to") if isinstance(e.get(name), str)}
+    out = {f"hex {e[field]}" for field in ("hex", "source", "to") if isinstance(e.get(field), str)}
     route = e.get("path") or []
     out.update(f"hex {h}" for h in route[:1] + route[-1:])
     if kind in EXPLORER:
