@@ -375,6 +375,7 @@ class Piece(NamedTuple):
 SMOKE_RATE = 6                    # the smoke's frames a second (pieces.SMOKE_FRAMES a cycle: 2 s)
 BOB = {"band": 0.012, "explorer": 0.035}        # a piece's bob, in hex sizes (canoes: CANOE_BOB)
 CANOE_BOB = 0.03
+BOB_MOST = max(*BOB.values(), CANOE_BOB)        # the largest bob (the map says where pieces bobbed)
 
 
 def piece_sprite(surface: pygame.Surface, piece: Piece, centre: Point, size: float, time: float,
@@ -391,8 +392,9 @@ def piece_sprite(surface: pygame.Surface, piece: Piece, centre: Point, size: flo
     badge = pieces.badge(piece.height, size * TOKEN * COUNT, min_text) if piece.height else None
     if badge is not None:
         at = badge.get_rect(center=(round(x + size * 0.26), round(y + size * 0.04)))
-        surface.blit(badge, at)
-        rect = rect.union(at)
+        if surface.get_rect().contains(at):         # a height is read whole or not at all (at the screen's edge)
+            surface.blit(badge, at)
+            rect = rect.union(at)
     return rect
 
 

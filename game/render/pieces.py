@@ -344,9 +344,10 @@ def badge(count: int, size: float, min_text: int = 0) -> pygame.Surface | None:
 @lru_cache(maxsize=128)
 def _badge(count: int, size: int) -> pygame.Surface:
     label = theme.text(str(count), size, theme.WHITE, "bold")
-    d = max(label.get_width() + size // 2, round(size * 1.1))
-    s = pygame.Surface((d + 2, round(size * 1.1) + 2), pygame.SRCALPHA)
-    rect = pygame.Rect(1, 1, d, round(size * 1.1))
+    tall = max(label.get_height(), round(size * 1.1))                    # the digits whole, never cut
+    d = max(label.get_width() + size // 2, tall)
+    s = pygame.Surface((d + 2, tall + 2), pygame.SRCALPHA)
+    rect = pygame.Rect(1, 1, d, tall)
     pygame.draw.rect(s, (*theme.INK, 230), rect, border_radius=rect.h // 2)
     pygame.draw.rect(s, theme.WHITE, rect, max(1, size // 10), border_radius=rect.h // 2)
     s.blit(label, label.get_rect(center=rect.center))

@@ -1,14 +1,19 @@
 """The title scene: New game, Continue (the latest autosave, when there is one), Learn to play, Saved games, Rules,
-Settings, Quit."""
+Settings, Quit; over the living sea, an explorer's canoe crossing above the game's name (ui/backdrop.py).
+
+The first frame of the game is this scene's: nothing here is made before it is drawn, and it is drawn in part
+after that (render/redraw.py): the buttons and the hints each frame (they answer the pointer and the device),
+the canoe where it sails, the sea where it changed."""
 from __future__ import annotations
 
 import pygame
 
 from .. import flow, theme, words
 from ..app import App, scene
+from ..render.redraw import Redraw
 from ..theme import Scale
 from ..ui import prompts
-from ..ui.backdrop import MenuPage, backdrop
+from ..ui.backdrop import LivingSea, MenuPage, backdrop, foot_room
 from ..ui.widgets import Button, Form
 
 
@@ -18,10 +23,13 @@ class TitleScene(MenuPage):
         super().__init__(app)
         self.form = Form()
         self.name_y = 0.0                           # the centre of the game's name
+        self.lane = 0.0                             # the canoe's waterline, above the name
+        self.redraw = Redraw()
+        self.living = LivingSea(app.rules)
 
     def enter(self) -> None:
         has_save = flow.has_autosave(self.app)
-        first = not has_save and not flow.tutorial_progress(self.app).done     # a first visit: learn first
+        first = not has_save and not learnt(self.app)      # a first visit: learn first
         self.form = Form([
             Button(words.text("menu.new_game"), lambda: flow.open_setup(self.app), primary=not first),
             Button(words.text("menu.continue"), lambda: flow.continue_game(self.app), enabled=has_save),
@@ -46,6 +54,7 @@ class TitleScene(MenuPage):
         foot = h - unit * 1.6 - prompts.bar_height(s.small)          # the hints' top, less a gap
         y = min(h * 0.46, foot - column)
         self.name_y = min(h * 0.22, y - unit * 1.8 - tagline_h - name_h / 2)
+        self.lane = max(canoe_length(s) * 0.8, self.name_y - name_h / 2 - unit * 0.4)
         for widget in self.form.widgets:
             widget.rect = pygame.Rect(0, 0, bw, bh)
             widget.rect.midtop = (w // 2, round(y))
@@ -60,10 +69,16 @@ class TitleScene(MenuPage):
     def back(self) -> None:
         self.app.quit()
 
+    def parts(self, screen: pygame.Surface, whole: bool) -> list[pygame.Rect] | None:
+        self.redraw.measure(screen, self.draw, self.app.frames)
+        return self.redraw.areas((screen.get_size(), self.sizes.unit), screen.get_rect(), whole)
+
     def draw(self, screen: pygame.Surface) -> None:
         w, h = screen.get_size()
-        screen.blit(backdrop((w, h), self.app.rules), (0, 0))
-        scale = self.sizes
+        app, scale = self.app, self.sizes
+        screen.blit(backdrop((w, h), app.rules), (0, 0))
+        self.living.draw(screen, app.time, app.frames, self.redraw, self.lane, canoe_length(scale),
+                         foot_room((w, h), scale).top)
         name = words.text("title.name")
         title = theme.text(name, scale.title, theme.WHITE, "bold")
         glow = theme.text(name, scale.title, (255, 196, 110), "bold")
@@ -73,7 +88,20 @@ class TitleScene(MenuPage):
         sub = theme.text(words.text("title.tagline"), scale.body, (230, 238, 244))
         screen.blit(sub, sub.get_rect(midtop=(w // 2, rect.bottom + scale.unit * 0.4)))
         self.form.draw(screen, scale.body)
-        self.foot(screen, HINTS, scale)
+        self.redraw.moved(pygame.Rect(self.form.widgets[0].rect).unionall([b.rect for b in self.form.widgets])
+                          .inflate(scale.unit, scale.unit))        # lifted, squashed, focused as the hand moves
+        self.redraw.moved(self.foot(screen, HINTS, scale))
+
+
+def canoe_length(scale: Scale) -> float:
+    """The length of the canoe crossing the title."""
+    return scale.unit * 2.6
+
+
+def learnt(app: App) -> bool:
+    """Whether the player finished a chapter of Learn to play. Without a progress file, none: known without
+    reading the chapters, which would cost the game's first frame a tenth of a second."""
+    return (app.settings.data_dir / "tutorial.json").exists() and bool(flow.tutorial_progress(app).done)
 
 
 HINTS = (("cursor", "hint.move"), ("select", "hint.choose"), ("back", "hint.quit"), ("help", "hint.rules"))

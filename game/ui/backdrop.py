@@ -1,7 +1,11 @@
-"""The painted sea behind the menus: the map itself, far away and dimmed, with a soft vignette."""
+"""The painted sea behind the menus: the map itself, far away and dimmed, with a soft vignette; and behind the
+title the same sea come alive (`LivingSea`): the map's living sea (render/sea.py) dimmed as the painting is, and
+an explorer's canoe sailing across with its wake, a different tribe's at each crossing."""
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -10,9 +14,12 @@ import engine
 from .. import theme, words
 from ..app import App, Scene
 from ..input import Intent
+from ..render import pieces
 from ..render.camera import ZOOMS
 from ..render.layout import Layout
-from ..render.mapart import MapArt
+from ..render.mapart import CANOE_BOB, MapArt
+from ..render.redraw import Redraw
+from ..render.sea import FOAM, Sea
 from ..theme import Scale
 from . import prompts
 from .widgets import Form
@@ -20,6 +27,11 @@ from .widgets import Form
 Hints = Sequence[tuple[str, str]]          # a page's hints: an intent and the catalog key of what it does there
 
 _PAINTED: dict[tuple[int, int], pygame.Surface] = {}       # the last two sizes painted
+DUSK = (8, 24, 44)                         # the vignette's colour over the painting
+ZOOM = max(z for z in ZOOMS if z <= 1.0)   # the map's zoom the painting is made from
+CROSSING = 20.0                            # seconds a canoe takes across the painting; the next sets out then
+WAKE = 10                                  # foam dots in a canoe's wake
+DROP = 0.12                                # seconds between two dots of the wake
 
 
 def backdrop(size: tuple[int, int], rules: engine.Ruleset | None = None) -> pygame.Surface:
@@ -35,19 +47,110 @@ def backdrop(size: tuple[int, int], rules: engine.Ruleset | None = None) -> pyga
 def paint(size: tuple[int, int], rules: engine.Ruleset) -> pygame.Surface:
     layout = Layout(rules)
     art = MapArt(rules, layout, {})
-    zoom = max(z for z in ZOOMS if z <= 1.0)
-    sea = art.static(zoom)
+    sea = art.static(ZOOM)
     w, h = size
-    scale = max(w / sea.get_width(), h / sea.get_height())
-    picture = pygame.transform.smoothscale(sea, (round(sea.get_width() * scale), round(sea.get_height() * scale)))
+    picture = pygame.transform.smoothscale(sea, placing(size, layout)[1])
     out = pygame.Surface(size)
     out.blit(picture, picture.get_rect(center=(w // 2, h // 2)))
     shade = pygame.Surface(size, pygame.SRCALPHA)
     for i in range(0, h, 4):                       # darker towards the top and the bottom
-        edge = abs(i - h / 2) / (h / 2)
-        pygame.draw.rect(shade, (8, 24, 44, round(110 + 90 * edge ** 2)), (0, i, w, 4))
+        pygame.draw.rect(shade, (*DUSK, dusk(i, h)), (0, i, w, 4))
     out.blit(shade, (0, 0))
     return out
+
+
+def placing(size: tuple[int, int], layout: Layout) -> tuple[pygame.Rect, tuple[int, int]]:
+    """Where the map lies in the painting (it covers the screen, centred), and the size it is scaled to from
+    ZOOM."""
+    w, h = size
+    mw, mh = math.ceil(layout.width * ZOOM), math.ceil(layout.height * ZOOM)
+    scale = max(w / mw, h / mh)
+    scaled = (round(mw * scale), round(mh * scale))
+    return pygame.Rect((0, 0), scaled).move(w // 2 - scaled[0] // 2, h // 2 - scaled[1] // 2), scaled
+
+
+def dusk(y: float, h: int) -> int:
+    """The vignette's opacity at a row of the painting: darker towards the top and the bottom."""
+    edge = abs(y - y % 4 - h / 2) / (h / 2)
+    return round(110 + 90 * edge ** 2)
+
+
+@lru_cache(maxsize=1024)
+def dimmed(picture: pygame.Surface, opacity: int) -> pygame.Surface:
+    """A sprite as seen under the vignette at this opacity: what painting it on the sea and then laying the
+    vignette over both would show."""
+    out = picture.copy()
+    out.fill((255 - opacity,) * 3, special_flags=pygame.BLEND_RGB_MULT)
+    out.fill(tuple(c * opacity // 255 for c in DUSK), special_flags=pygame.BLEND_RGB_ADD)
+    return out
+
+
+@lru_cache(maxsize=64)
+def foam_dot(radius: int, alpha: int) -> pygame.Surface:
+    """A dot of a wake's foam."""
+    dot = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
+    pygame.draw.circle(dot, (*FOAM, alpha), (radius + 1, radius + 1), radius)
+    return dot
+
+
+class LivingSea:
+    """The painting's sea alive behind a menu page: its crests, foam and mist (render/sea.py, the map's own at the
+    painting's scale, every unknown hex misty as at a game's start) and an explorer's canoe crossing it every
+    CROSSING seconds, bobbing, its wake trailing. It depends on the clock alone; it draws in the screen's clip and
+    says where it changed to a page drawn in part (`Redraw`)."""
+
+    def __init__(self, rules: engine.Ruleset):
+        self.layout = Layout(rules)
+        self.sea = Sea(rules, self.layout)
+        self.misty = frozenset(self.sea.unknown)
+        self.before = 0.0                          # the clock at the frame drawn before this one
+        self.now = 0.0
+        self.frame = -1
+
+    def draw(self, screen: pygame.Surface, time: float, frame: int, redraw: Redraw, lane: float,
+             length: float, calm: int) -> None:
+        """The sea's life above the row `calm` (the hints under it stand on still water, read at a glance), and
+        the canoe `length` long sailing east with its waterline at `lane`."""
+        if frame != self.frame:
+            self.frame, self.before, self.now = frame, self.now, time
+        w, h = screen.get_size()
+        at, scaled = placing((w, h), self.layout)
+        level = ZOOM * scaled[0] / math.ceil(self.layout.width * ZOOM)
+        clip = screen.get_clip()
+        screen.set_clip(clip.clip(0, 0, w, calm))
+        screen.blits([(dimmed(picture, dusk(rect.centery, h) // 8 * 8), rect) for picture, rect in
+                      self.sea.placed(screen.get_clip(), at.topleft, 1, level, time, self.misty)], doreturn=False)
+        screen.set_clip(clip)
+        if redraw.recording:
+            for rect in self.sea.changes(self.before, time, level, self.misty):
+                redraw.changed(rect.move(at.topleft))
+        redraw.moved(self.canoe(screen, time, lane, length))
+
+    def canoe(self, screen: pygame.Surface, time: float, lane: float, length: float) -> pygame.Rect:
+        """The canoe of this crossing and its wake: foam dots dropped behind it, drifting apart and fading. Where
+        they are drawn."""
+        w, h = screen.get_size()
+        voyage, along = divmod(time / CROSSING, 1.0)
+        tribes = list(theme.TRIBES)
+        owner = tribes[int(voyage) % len(tribes)]
+        reach = w + length * 3
+        speed = reach / CROSSING
+        x = along * reach - length * 1.5
+        y = lane + CANOE_BOB * length * pieces.bob(time, int(voyage))
+        shade = dusk(lane, h) // 16 * 8                     # under half the vignette: the eye finds it
+        sprite = dimmed(pieces.canoe(owner, "explorer", length), shade)
+        drawn = sprite.get_rect(center=(round(x), round(y)))
+        blits = []
+        for j in range(WAKE):
+            age = (j + (time / DROP) % 1.0) * DROP         # each dot stays where it was dropped, the canoe sails on
+            fade = 1 - age / (WAKE * DROP)
+            side = (1 if j % 2 else -1) * length * 0.22 * age / (WAKE * DROP)      # the wake's two arms
+            dot = dimmed(foam_dot(max(1, round(length * 0.03 * (1 + age))), round(220 * fade) // 20 * 20), shade)
+            blits.append((dot, dot.get_rect(center=(round(x - length * 0.45 - speed * age),
+                                                    round(lane + length * 0.02 + side)))))
+        blits.append((sprite, drawn))
+        screen.blits(blits, doreturn=False)
+        return drawn.unionall([rect for _, rect in blits])
 
 
 class MenuPage(Scene):

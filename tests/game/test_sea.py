@@ -76,7 +76,10 @@ def test_another_seats_secrets_draw_the_same_frames(screen, rules, tmp_path):
         tables[1][1].install()
         assert matches[0].view(me) == matches[1].view(me), "the viewer's views are alike"
         base = max(app.time for app, _ in tables)
-        pictures = [[run_to(app, base + k) for k in (0.5, 1.25, 2.0)] for app, _ in tables]
+        pictures = []
+        for app, _ in tables:           # the other table drew the shared screen last: this one draws it whole again
+            pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
+            pictures.append([run_to(app, base + k) for k in (0.5, 1.25, 2.0)])
         for a, b in zip(*pictures):
             assert changed(a, b, a.get_rect()) == 0, "the same moment, the same picture"
     finally:

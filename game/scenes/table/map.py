@@ -19,7 +19,7 @@ from engine import hexgrid
 
 from ... import gestures, theme, words
 from ...input import Intent
-from ...render import hud, redraw
+from ...render import hud, mapart, redraw
 from ...render.camera import Camera
 from ...render.layout import Layout
 from ...render.mapart import Board, MapArt, Piece
@@ -86,20 +86,21 @@ class MapSection(Section):
             area.h = bar.top - area.top
         return area
 
-    def look_home(self) -> None:
-        """Centre the map between the homes and the unknown waters, where the game begins."""
+    def look_home(self, cut: bool = False) -> None:
+        """Centre the map between the homes and the unknown waters, where the game begins (`cut`: at once)."""
         view = self.table.shown
         me = next((p for p in view["players"] if p["name"] == view["you"]), None)
         if me is not None and me["home"]:
             cx, cy = self.layout.centres[self.rules.map.hex_of(me["home"])]
-            self.camera.centre_on(cx + self.layout.size * 3, cy)
+            self.camera.centre_on(cx + self.layout.size * 3, cy, cut)
         else:
             xs = [self.layout.centres[h] for h in self.rules.map.explorable]
-            self.camera.centre_on(sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs))
+            self.camera.centre_on(sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs), cut)
 
     def go_home(self) -> None:
-        self.camera.set_zoom(home_zoom(self.camera, self.art))
-        self.look_home()
+        """Home: the opening view at once (the player asked for that jump: a cut, not a glide)."""
+        self.camera.set_zoom(home_zoom(self.camera, self.art), cut=True)
+        self.look_home(cut=True)
 
     def show_lit_hexes(self) -> None:
         """When every hex the decision lights lies out of sight (a drift far off, a battle elsewhere), turn the
@@ -140,8 +141,8 @@ class MapSection(Section):
             self.camera.pan(intent.dx * step, intent.dy * step)
         elif kind == "cursor":
             self.move_cursor(int(intent.dx), int(intent.dy))
-        elif kind == "fit":
-            self.camera.fit()
+        elif kind == "fit":                          # asked for: at once
+            self.camera.fit(cut=True)
         else:
             return False
         return True
@@ -183,7 +184,7 @@ class MapSection(Section):
     def draw(self, screen: pygame.Surface) -> None:
         """The board at the camera's level (scaled to its zoom during a zoom's glide), the living sea over it and
         the pieces bobbing. The sea and the pieces move in strips, each at its own moment (render/sea.py): only
-        the strips whose sea frame changed since the last frame are said to move."""
+        the sprites and pieces of the strips that turned since the last frame are said to change."""
         cam, app = self.camera, self.table.app
         board, redrawn = self.board()
         level = cam.level
@@ -191,24 +192,25 @@ class MapSection(Section):
         ox, oy = -cam.x * cam.zoom, -cam.y * cam.zoom              # the board's corner on screen
         self.blit_board(screen, board, (ox, oy), f)
         for area in redrawn:
-            self.table.redraw.changed(pygame.Rect(round(ox + area.x * f), round(oy + area.y * f),
-                                                  math.ceil(area.w * f), math.ceil(area.h * f)))
+            self.table.redraw.changed(on_screen(area, (ox, oy), f))
         if self._clock[0] != app.frames:
             self._clock = (app.frames, self._clock[2], app.time)
-        now = app.time
-        changed = set(self.sea.changed(self._clock[1], now, level))
+        before, now = self._clock[1:]
         found, misty = self.pieces()
-        for area in self.sea.draw(screen, (ox, oy), f, level, now, misty, changed):
-            self.table.redraw.moved(area)
-        tall = self.sea.strip_height(level)
+        self.sea.draw(screen, (ox, oy), f, level, now, misty)
+        if self.table.redraw.recording:             # what the strips that turned changed, said once a frame
+            for area in self.sea.changes(before, now, level, misty):
+                self.table.redraw.changed(on_screen(area, (ox, oy), f))
 
-        def clock(sy: float) -> float:
-            return self.sea.clock(now, (sy - oy) / f, level)
+        def clock(sy: float, moment: float = now) -> float:
+            return self.sea.clock(moment, (sy - oy) / f, level)
 
         size = self.layout.size * cam.zoom
+        bob = math.ceil(2 * mapart.BOB_MOST * size)             # how far a piece's bob moves it at a turn
         for piece, rect in self.art.draw_pieces(screen, found, cam.to_screen, size, clock):
-            if int(piece.y * level // tall) in changed:
-                self.table.redraw.moved(rect)
+            sy = cam.to_screen(piece.x, piece.y)[1]
+            if clock(sy, before) != clock(sy):
+                self.table.redraw.changed(rect.inflate(0, bob * 2))
 
     def blit_board(self, screen: pygame.Surface, board: pygame.Surface, corner: tuple[float, float],
                    f: float) -> None:
@@ -344,6 +346,12 @@ class MapSection(Section):
         at = self.pointer if self.hover >= 0 else centre
         table.redraw.moved(hud.tooltip(screen, at, lines, self.scale,
                                        ([table.bar.rect] if table.legal else []) + self.lit_rects()))
+
+
+def on_screen(area: pygame.Rect, corner: tuple[float, float], f: float) -> pygame.Rect:
+    """An area of the board on screen, the board's corner at `corner` and scaled by `f`."""
+    return pygame.Rect(round(corner[0] + area.x * f), round(corner[1] + area.y * f), math.ceil(area.w * f),
+                       math.ceil(area.h * f))
 
 
 @lru_cache(maxsize=16)
