@@ -323,13 +323,13 @@ class MapArt:
                 spread = i - (len(owners) - 1) / 2
                 kinds = stack.get("kinds")
                 if land:
-                    x, y, kind = cx + size * 0.56, cy + size * 0.05 + spread * size * 0.55, "band"
+                    x, y, look = cx + size * 0.56, cy + size * 0.05 + spread * size * 0.55, "band"
                 else:
                     x, y = cx + spread * size * 0.62, cy + size * 0.2
-                    kind = "war" if kinds and kinds.get("war_canoe") else (
+                    look = "war" if kinds and kinds.get("war_canoe") else (
                         "transport" if stack.get("face_up_canoe") or (kinds and kinds.get("transport_canoe"))
                         else "fleet")
-                out.append(Piece(h, x, y, kind, owner, stack["pieces"], dict(kinds) if kinds and not land else None))
+                out.append(Piece(h, x, y, look, owner, stack["pieces"], dict(kinds) if kinds and not land else None))
         for player in view["players"]:
             where = player["explorer"]
             if where not in ("home", "lost"):
