@@ -624,5 +624,5 @@ def explorer(surface: pygame.Surface, centre: Point, size: float, owner: str) ->
     x, y = centre
     pygame.draw.arc(surface, theme.WHITE, pygame.Rect(x - size * 1.6, y - size * 0.1, size * 1.6, size * 0.6),
                     math.radians(200), math.radians(340), max(1, round(size / 10)))
-    sprite = pieces.canoe(owner, "explorer", size * 2.2)
+    sprite = pieces.canoe(owner, kind="explorer", length=size * 2.2)
     surface.blit(sprite, sprite.get_rect(center=(round(x), round(y))))

@@ -542,7 +542,6 @@ DRAWN: dict[str, tuple[int | str, ...]] = {
     "Button": (0, "label"), "Choice": (0, 1, 4, "label", "options", "hints"), "Toggle": (0, 1, "label", "hint"),
     "NumberField": (0, "label"), "ListView": (0, 2, "items", "label"), "Pop": (1, "words"), "Flip": (1, "name"),
     "page": (1, "heading"),
-    "canoe": (),                                    # pieces.canoe(owner, kind, ...): a sprite, its kind no word
 }
 SCENES = {"message": (1, 2)}                        # app.make("message", title, message): a scene's drawn words
 KEY_METHODS = ("get", "pop", "setdefault")          # their first argument is a key, not a result
