@@ -133,14 +133,17 @@ def battle_frames(battles: int, size: tuple[int, int] = (1920, 1080)) -> tuple[l
             app.frame()
             table.act(engine.parse_action(state, SEA_MOVES[-1]))
             app.frame_times.clear()
+            thrown: set[int] = set()                    # the dice thrown in this battle (a clip each)
             for _ in range(6000):
                 if table.legal and table.battle is not None and not table.anim.busy:
                     table.act(table.legal[0])
-                throws += table.anim.throw is not None and table.anim.throw.elapsed == 0
+                if table.anim.throw is not None:
+                    thrown.add(id(table.anim.throw))
                 app.frame()
                 if table.battle is None and not table.anim.busy:
                     break
             times += app.frame_times
+            throws += len(thrown)
             match.close()
             app.pop()
     return times, throws
