@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -146,3 +146,39 @@ class Wake:
 @lru_cache(maxsize=256)
 def _foam(seed: int) -> Puff:
     return Puff("foam", seed)
+
+
+class Confetti:
+    """A celebration's paper (the end of a game): one burst of paper pieces from a point, up and out, then
+    fluttering down. Each piece's place is a function of its number and the burst's age alone (low-discrepancy
+    sequences, not random numbers), so a fixed clock draws the same frames and no hidden fact can move it."""
+
+    COUNT = 120
+    LIFE = 5.0            # seconds: by then every piece has fallen out of sight
+
+    def __init__(self, colours: Sequence[Colour]):
+        self.colours = tuple(colours)
+
+    def draw(self, screen: pygame.Surface, origin: tuple[float, float], unit: int, age: float) -> None:
+        if not 0 <= age <= self.LIFE:
+            return
+        height = screen.get_height()
+        drag, gravity = 1.8, unit * 34.0
+        spent = (1 - math.exp(-drag * age)) / drag          # how far the launch speed carried, with air's drag
+        for i in range(self.COUNT):
+            u, v, w = (i * 0.6180340) % 1, (i * 0.7548777) % 1, (i * 0.5698403) % 1
+            angle = -math.pi / 2 + (u - 0.5) * 2.6
+            speed = unit * (16 + 30 * v)
+            sway = math.sin(age * (2 + 2 * w) + i) * unit * 0.8 * (1 - math.exp(-age))
+            x = origin[0] + math.cos(angle) * speed * spent + sway
+            y = origin[1] + math.sin(angle) * speed * spent + gravity / drag * (age - spent)
+            if y > height + unit:
+                continue
+            size = unit * (0.22 + 0.2 * w)
+            spin = age * (3 + 5 * u) + i
+            flip = abs(math.cos(age * (5 + 6 * w) + i))          # the piece turning over: seen edge-on, then flat
+            dx, dy = math.cos(spin), math.sin(spin)
+            half_w, half_h = size * max(0.15, flip), size * 0.6
+            corners = [(x + dx * a - dy * b, y + dy * a + dx * b)
+                       for a, b in ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h))]
+            pygame.draw.polygon(screen, self.colours[i % len(self.colours)], corners)

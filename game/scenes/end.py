@@ -24,6 +24,7 @@ from .. import flow, sound, theme, words
 from ..app import App, scene
 from ..input import Intent
 from ..match import Match
+from ..render import particles
 from ..render.hud import eval_fraction, fraction_text
 from ..render.tween import Tween, out_cubic, smooth
 from ..theme import Colour, Scale
@@ -108,7 +109,7 @@ class EndScene(Dialog):
         self.drawn_in = self.tweens.add(Tween(0, 1, DRAW, smooth, delay=0.5))
         if app.settings.reduce_motion:
             self.tweens.finish()
-        self.confetti = Confetti(self.banner_colours() + CONFETTI_COLOURS)
+        self.confetti = particles.Confetti(self.banner_colours() + CONFETTI_COLOURS)
         self._graph: tuple[tuple[object, ...], pygame.Surface, pygame.Surface] | None = None
         self.placed: Layout | None = None                   # where the last frame drew each part
         self.bar_at: dict[str, tuple[pygame.Rect, float]] = {}     # each player's bar, and its pixels per VP
@@ -160,7 +161,7 @@ class EndScene(Dialog):
     def settled(self) -> bool:
         """The bars have grown, the lines are drawn and the confetti has fallen (only the idle bob and glow go on):
         a screenshot may be taken."""
-        return not self.tweens.busy and not (self.celebrates and self.app.time - self.born <= Confetti.LIFE)
+        return not self.tweens.busy and not (self.celebrates and self.app.time - self.born <= particles.Confetti.LIFE)
 
     @property
     def celebrates(self) -> bool:
@@ -506,39 +507,3 @@ def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, step: int)
         pygame.draw.line(surface, colour, (x, rect.bottom), (x + rect.h, rect.y), max(1, step // 2 + 1))
     surface.set_clip(clip)
     pygame.draw.rect(surface, colour, rect, 1)
-
-
-class Confetti:
-    """One burst of paper from a point, up and out, then fluttering down. Each piece's place is a function of its
-    number and the burst's age alone (low-discrepancy sequences, not random numbers), so a fixed clock draws the
-    same frames and no hidden fact can move it."""
-
-    COUNT = 120
-    LIFE = 5.0            # seconds: by then every piece has fallen out of sight
-
-    def __init__(self, colours: Sequence[Colour]):
-        self.colours = tuple(colours)
-
-    def draw(self, screen: pygame.Surface, origin: tuple[float, float], unit: int, age: float) -> None:
-        if not 0 <= age <= self.LIFE:
-            return
-        height = screen.get_height()
-        drag, gravity = 1.8, unit * 34.0
-        spent = (1 - math.exp(-drag * age)) / drag          # how far the launch speed carried, with air's drag
-        for i in range(self.COUNT):
-            u, v, w = (i * 0.6180340) % 1, (i * 0.7548777) % 1, (i * 0.5698403) % 1
-            angle = -math.pi / 2 + (u - 0.5) * 2.6
-            speed = unit * (16 + 30 * v)
-            sway = math.sin(age * (2 + 2 * w) + i) * unit * 0.8 * (1 - math.exp(-age))
-            x = origin[0] + math.cos(angle) * speed * spent + sway
-            y = origin[1] + math.sin(angle) * speed * spent + gravity / drag * (age - spent)
-            if y > height + unit:
-                continue
-            size = unit * (0.22 + 0.2 * w)
-            spin = age * (3 + 5 * u) + i
-            flip = abs(math.cos(age * (5 + 6 * w) + i))          # the piece turning over: seen edge-on, then flat
-            dx, dy = math.cos(spin), math.sin(spin)
-            half_w, half_h = size * max(0.15, flip), size * 0.6
-            corners = [(x + dx * a - dy * b, y + dy * a + dx * b)
-                       for a, b in ((-half_w, -half_h), (half_w, -half_h), (half_w, half_h), (-half_w, half_h))]
-            pygame.draw.polygon(screen, self.colours[i % len(self.colours)], corners)
