@@ -52,8 +52,13 @@ def open_help(app: App, code: str | None = None) -> None:
     app.push(app.make("help", code))
 
 
+def tutorial_path(app: App) -> Path:
+    """Where the chapters of Learn to play finished are kept."""
+    return app.settings.data_dir / "tutorial.json"
+
+
 def tutorial_progress(app: App) -> tutorial.Progress:
-    return tutorial.Progress(app.settings.data_dir / "tutorial.json")
+    return tutorial.Progress(tutorial_path(app))
 
 
 def open_lessons(app: App) -> None:

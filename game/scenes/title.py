@@ -101,7 +101,7 @@ def canoe_length(scale: Scale) -> float:
 def learnt(app: App) -> bool:
     """Whether the player finished a chapter of Learn to play. Without a progress file, none: known without
     reading the chapters, which would cost the game's first frame a tenth of a second."""
-    return (app.settings.data_dir / "tutorial.json").exists() and bool(flow.tutorial_progress(app).done)
+    return flow.tutorial_path(app).exists() and bool(flow.tutorial_progress(app).done)
 
 
 HINTS = (("cursor", "hint.move"), ("select", "hint.choose"), ("back", "hint.quit"), ("help", "hint.rules"))
