@@ -3,6 +3,9 @@
     python3 dev.py play [game arguments...]   set up, then start the game
     python3 dev.py test [pytest arguments...] set up, then check the code (ruff, mypy) and run the whole test suite
                                               (with pytest arguments: only pytest)
+    python3 dev.py serve [--port N] [--host ADDR] [--data-dir FOLDER]
+                                              set up, then host online games (game/online/server.py,
+                                              docs/PROTOCOL.md) until Ctrl+C
     python3 dev.py record [recording arguments...]
                                               set up, then record a scripted moment of a bot game as an animated
                                               picture, docs/screenshots/paradise.webp (tools/record.py; --help)
@@ -30,7 +33,7 @@ STAMP = VENV / "paradise-installed.txt"
 CATALOGS = ROOT / "tools" / "catalog.py"
 # The optional groups of pyproject.toml each command needs beside the game's own dependencies: playing needs none,
 # and the tests never wait for PyInstaller, which only a build (CI's after the tests) installs.
-GROUPS = {"play": (), "test": ("test",), "record": ("record",), "build": ("build",)}
+GROUPS = {"play": (), "serve": (), "test": ("test",), "record": ("record",), "build": ("build",)}
 RECORDER = ROOT / "tools" / "record.py"
 
 
@@ -92,6 +95,8 @@ def main(argv: list[str]) -> int:
     compile_catalogs(python)
     if command == "play":
         return subprocess.call([str(python), str(ROOT / "main.py"), *rest], cwd=ROOT)
+    if command == "serve":
+        return subprocess.call([str(python), "-m", "game.online.server", *rest], cwd=ROOT)
     if command == "build":
         return subprocess.call([str(python), "-m", "PyInstaller", "--noconfirm", *rest, "build.spec"], cwd=ROOT)
     env = dict(os.environ)

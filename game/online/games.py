@@ -1,0 +1,158 @@
+"""One online game on the server: the engine's state, each seat's kind, the bots, undo, and the log kept in the
+store. Every change goes the same way: applied here, written to the store, then shown (an update per seat made
+by protocol.seat_update); nothing is shown that the store does not hold, so a client never holds an event a
+killed server could lose.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import engine
+from engine.ai import BOTS, Bot, SearchBot, Sight
+
+from .. import botpool
+from . import protocol
+from .store import Store, StoredGame
+
+HUMAN = "human"
+REPLACEMENT = "normal"           # the bot a seat is given when the others agree its player left for good
+
+
+class OnlineGame:
+    """A game the server holds. `persist` False for a position no start replays (a test's re-dealt twin): such a
+    game lives in memory only."""
+
+    def __init__(self, game_id: str, state: engine.GameState, seats: Mapping[str, str], store: Store | None,
+                 version: int = 0):
+        self.id = game_id
+        self.state = state
+        self.rules = state.rules
+        self.seats = {name: seats[name] for name in state.names}
+        self.store = store
+        self.version = version
+        self.undo = engine.Undo()                     # the deciding human's own decisions since a barrier (X42)
+        self.stored = len(state.actions_done())       # actions the store holds
+        self.bots: dict[str, Bot] = {}
+        for name, kind in self.seats.items():
+            if kind != HUMAN:
+                self.bots[name] = BOTS[kind](name, state.seed, self.rules)
+        self.thinking: botpool.Job | None = None      # a Hard bot's search in the worker process
+        self.agreed: dict[str, set[str]] = {}         # seat to hand to a bot -> the seats that agreed
+
+    @classmethod
+    def restored(cls, stored: StoredGame, rules: engine.Ruleset, store: Store) -> OnlineGame:
+        """A stored game replayed from its start and log (engine.replay checks every drawn outcome)."""
+        state = engine.replay(stored.start, stored.actions, rules, f"game {stored.id}")
+        return cls(stored.id, state, stored.seats, store, stored.version)
+
+    # --- what the server asks ----------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> str | None:
+        return engine.current_player(self.state)
+
+    @property
+    def over(self) -> bool:
+        return engine.is_over(self.state)
+
+    def humans(self) -> list[str]:
+        return [name for name, kind in self.seats.items() if kind == HUMAN]
+
+    def update(self, seat: str | None, since: int) -> protocol.Update:
+        undoable = self.undo.steps(self.state) if seat is not None and seat == self.to_act else 0
+        return protocol.seat_update(self.state, self.id, seat, since, self.version, self.seats, undoable)
+
+    def summary(self, seat: str) -> dict[str, Any]:
+        """A line of a player's games list: whose turn it is, whether it is theirs."""
+        view = engine.observe(self.state, None, log=False)
+        to_act = self.to_act
+        return {"game": self.id, "seat": seat, "turn": view["turn"], "step": view["step"],
+                "to_act": view["decision"]["who"] if to_act is not None else None,
+                "yours": to_act == seat and self.seats.get(seat) == HUMAN, "over": self.over,
+                "seats": dict(self.seats)}
+
+    # --- changes -------------------------------------------------------------------------------------------------
+
+    def act(self, seat: str, action: engine.Action) -> engine.Reason | None:
+        """A human seat's decision: the reason it is refused (nothing changed), or None once it is applied and
+        stored."""
+        if self.seats.get(seat) != HUMAN or self.to_act != seat:
+            return engine.Reason("T1", "not_now")
+        if action not in engine.legal_actions(self.state):
+            return engine.why_not(self.state, action) or engine.Reason("T1", "not_now")
+        self.undo.apply(self.state, action)
+        self.version += 1
+        self.commit()
+        return None
+
+    def take_back(self, seat: str) -> bool:
+        """Undo the seat's newest decision (X42); False when it has none to take back."""
+        if self.to_act != seat or not self.undo.steps(self.state):
+            return False
+        self.state = self.undo.undo(self.state)
+        self.version += 1
+        self.commit()
+        return True
+
+    def play_on(self, most: int) -> tuple[int, bool]:
+        """Chance and the bots play up to `most` actions (stored before anyone is shown them); how many were
+        played, and whether a Hard bot is still thinking in the worker."""
+        played = 0
+        while played < most and engine.step(self.state, self._choice) is not None:
+            self.undo.passed()
+            played += 1
+        if played:
+            self.version += 1
+            self.commit()
+        return played, self.thinking is not None
+
+    def _choice(self, _: engine.GameState, who: str) -> engine.Action | None:
+        """A bot seat's decision, if it has one now (a Hard bot's plan point is thought in the worker)."""
+        if self.seats[who] == HUMAN:
+            return None
+        bot, sight = self.bots[who], Sight(self.state, who)
+        legal = engine.legal_actions(self.state)
+        if isinstance(bot, SearchBot) and bot.plans_here(sight()):
+            if self.thinking is None:
+                pool = botpool.shared()
+                pool.start(self.rules)
+                self.thinking = pool.submit(bot, sight.snapshot(), legal)
+            done = self.thinking.result(0)
+            if done is None:
+                return None
+            self.thinking = None
+            choice, self.bots[who] = done
+            return choice
+        return bot.choose(sight, legal)
+
+    def replace(self, seat: str, by: str, agree: bool) -> bool:
+        """`by` agrees (or no longer agrees) that `seat`'s player left for good; once every other human seat
+        agrees, the seat is given to a Normal bot. True when it was."""
+        if self.seats.get(seat) != HUMAN or self.seats.get(by) != HUMAN or seat == by:
+            return False
+        votes = self.agreed.setdefault(seat, set())
+        (votes.add if agree else votes.discard)(by)
+        if not votes.issuperset(h for h in self.humans() if h != seat):
+            return False
+        self.seats[seat] = REPLACEMENT
+        self.bots[seat] = BOTS[REPLACEMENT](seat, self.state.seed, self.rules)
+        del self.agreed[seat]
+        self.version += 1
+        if self.store is not None:
+            self.store.set_seat_kind(self.id, self.seats, self.version)
+        return True
+
+    def commit(self) -> None:
+        """Write the log as it stands now (after an undo it is shorter) before anyone is shown it."""
+        history = self.state.actions_done()
+        keep = min(self.stored, len(history))
+        if self.store is not None:
+            self.store.record(self.id, keep, [[str(a), drawn] for a, drawn in history[keep:]], self.version,
+                              self.over)
+        self.stored = len(history)
+
+    def stop(self) -> None:
+        if self.thinking is not None:
+            self.thinking.cancel()
+            self.thinking = None
