@@ -3,6 +3,8 @@
     python main.py                      open the game at the title
     python main.py --new --players 4 --seats human,normal,normal,hard --seed 7    start a game in the window
     python main.py --headless [options] play bot games without a window and print the results
+    python main.py --serve [--port N] [--host ADDR] [--data-dir FOLDER]    run the online server (no window)
+    python main.py --server URL --token T | --join CODE | --watch CODE     play (or watch) a seat online
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import multiprocessing
 import os
 import sys
 from collections import Counter
+from collections.abc import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")      # the window prints only what the game says
 
@@ -34,6 +37,26 @@ SEEDS = (0, 999_999_999)        # as the new game's screen takes them
 LAST_TURN = 9999                # as a scenario may start at (engine/scenario.py)
 INTERRUPTED = 130               # the exit code of a run ended by Ctrl+C, as shells give it
 MOST_GAMES = 100_000             # --games, --ui-monkey: a day of play, not a run that never ends
+SERVER_PORT = 8765               # --serve's port unless told (docs/PROTOCOL.md)
+
+
+def server_url(text: str) -> str:
+    """--server: a server's address as the lobby takes it (ws:// or wss://; a bare host gets ws:// and the default
+    port)."""
+    from game.online.lobby import LobbyError, server_address
+    try:
+        return server_address(text)
+    except LobbyError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def short_text(most: int, what: str) -> Callable[[str], str]:
+    """A token or a code: printable ASCII of 1 to `most` characters."""
+    def check(text: str) -> str:
+        if not (0 < len(text) <= most and text.isascii() and text.isprintable()):
+            raise argparse.ArgumentTypeError(f"takes {what} of 1 to {most} characters, not {cli.quoted(text)}")
+        return text
+    return check
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -55,6 +78,22 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--options", type=cli.options, default="",
                         help="advanced rules, comma-separated: variable_starting_pieces, saved_resources, malaria, "
                              "south_island, kumara, random_events, variable_game_end=VP; or 'all'")
+    online = parser.add_argument_group("online play (docs/PROTOCOL.md)")
+    online.add_argument("--serve", action="store_true", help="run the server that hosts online games (no window; "
+                        "--data-dir is where it keeps them)")
+    online.add_argument("--port", type=cli.whole(0, 65535), default=SERVER_PORT,
+                        help=f"with --serve: the port to listen on (default {SERVER_PORT}; 0: any free port)")
+    online.add_argument("--host", default="0.0.0.0", metavar="ADDR",
+                        help="with --serve: the address to listen on (default: every interface)")
+    online.add_argument("--server", type=server_url, default=None, metavar="URL",
+                        help="play online on this server (ws://HOST:PORT) with --token, --join or --watch")
+    seat = online.add_mutually_exclusive_group()
+    seat.add_argument("--token", type=short_text(64, "a seat token"), default=None, help="with --server: open this "
+                      "seat")
+    seat.add_argument("--join", type=short_text(16, "an invite code"), default=None, metavar="CODE",
+                      help="with --server: take the seat of this invite code (its token is kept in the data folder)")
+    seat.add_argument("--watch", type=short_text(16, "a spectator code"), default=None, metavar="CODE",
+                      help="with --server: watch the game of this spectator code")
     window = parser.add_argument_group("the window")
     opening = window.add_mutually_exclusive_group()
     opening.add_argument("--new", action="store_true", help="skip the title: start a game (--players, --seats, "
@@ -94,6 +133,18 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error(f"{args.config or repr('')} {why}; --config takes a folder of rule files")
     game = args.new or args.load is not None or args.continue_game
     a_game = "a game (--new, --load or --continue)"
+    seat = args.token or args.join or args.watch
+    seat_needs = (("--token/--join/--watch", bool(seat), args.server is not None, "only with --server"),
+              ("--server", args.server is not None, bool(seat), "needs --token, --join or --watch"),
+              ("--server", args.server is not None, not (game or args.screenshot or args.serve or args.headless),
+               "plays a game of the server: not with a game, --screenshot, --serve or --headless"),
+              ("--serve", args.serve, not (game or args.screenshot or args.headless or args.ui_monkey),
+               "runs the server alone: not with a game, --screenshot, --headless or --ui-monkey"),
+              ("--ui-monkey", bool(args.ui_monkey) and args.server is not None, not args.watch,
+               "plays a seat online: --join or --token, not --watch"))
+    for option, given, met, says in seat_needs:
+        if given and not met:
+            parser.error(f"argument {option}: {says}")
     needs = (("--viewer", args.viewer is not None, args.screenshot is not None and game,
               f"only with --screenshot of {a_game}"),
              ("--scene", args.scene is not None, args.screenshot is not None, "only with --screenshot"),
@@ -129,6 +180,10 @@ def headless(args: argparse.Namespace, rules: Ruleset | None = None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.serve:                   # no rules loaded here, no window: the server has its own
+        from game.online.server import main as serve
+        options = ["--host", args.host, "--port", str(args.port)]
+        return serve(options + (["--data-dir", str(args.data_dir)] if args.data_dir else []))
     try:
         rules = load_ruleset(args.config)
     except ConfigError as exc:

@@ -1,5 +1,6 @@
-"""Opening the window: the display, the first scene the command line asks for, the loop, and what is printed
-when the window closes (the result line of each game that ended, as `main.py --headless` prints it)."""
+"""Opening the window: the display, the first scene the command line asks for (a game, the title, or a seat online:
+`--server URL` with `--token`, `--join` or `--watch`), the loop, and what is printed when the window closes (the
+result line of each game that ended, as `main.py --headless` prints it)."""
 from __future__ import annotations
 
 import argparse
@@ -22,6 +23,7 @@ from .app import App, Settings
 from .display import DEFAULT_SIZE, Display, desktop_size, fitting_size, kept_window, start_sdl
 from .gamelock import OpenElsewhere
 from .match import Match
+from .online import lobby
 from .paths import default_data_dir
 
 NO_DISPLAY = "no display was found, so the window would open unseen; --headless plays bot games in the terminal"
@@ -86,6 +88,25 @@ def first_match(app: App, args: argparse.Namespace) -> Match | None:
     return match
 
 
+def seat_token(app: App, args: argparse.Namespace) -> str | None:
+    """The seat --server plays: --token's, or the seat of --join's invite code, taken now and kept with the player's
+    online games (online.yaml in the data folder, as the lobby keeps them); None for --watch. CommandError naming
+    the option when the server refuses the code or cannot be reached."""
+    if args.join is None:
+        return str(args.token) if args.token else None
+    try:
+        joined = lobby.join(args.server, args.join)
+    except lobby.LobbyError as exc:
+        raise cli.CommandError(f"argument --join: {exc}") from None
+    store = lobby.Store.load(app.settings.data_dir)
+    store.add(lobby.OnlineGame(args.server, joined["game"], joined["seat"], joined["token"]))
+    try:
+        store.save()
+    except OSError as exc:                    # the seat is played now; only coming back to it later needs the file
+        print(f"warning: the seat's token could not be kept in {store.path}: {exc}", file=sys.stderr)
+    return joined["token"]
+
+
 def start_display(watched: bool) -> None:
     """SDL started; CommandError where a window meant to be watched would open unseen: with no display SDL takes
     its invisible "offscreen" driver (ENV-NOTES §3). On X11 and Wayland systems that is known before SDL starts,
@@ -142,6 +163,8 @@ def run(args: argparse.Namespace, rules: engine.Ruleset) -> int:
             flow.start_match(app, match)
         else:
             app.push(app.make("title"))
+        if args.server is not None:            # the seat's table over the title (a failure is said over it)
+            flow.open_remote(app, args.server, seat_token(app, args), args.watch)
         if args.screenshot:
             return screenshot(app, match, args)
     except cli.CommandError as exc:
@@ -218,6 +241,15 @@ def monkey(app: App, rules: engine.Ruleset, args: argparse.Namespace) -> int:
     if args.device == "pad" and virtualpad.available():
         raise cli.CommandError(f"argument --device: pad plays with a virtual SDL controller, and "
                                f"{virtualpad.available()}")
+    if args.server is not None:
+        token = seat_token(app, args)
+        assert token is not None, "parse_args lets --ui-monkey play a seat only"
+        try:
+            failed = ui_monkey.online(app, args.server, token, args.device, args.seed)
+        except lobby.LobbyError as exc:
+            raise cli.CommandError(f"argument --server: {exc}") from None
+        pygame.quit()
+        return 1 if failed else 0
     seats = args.seats or ["human"]
     several = seats.count("human") > 1 or seats == ["human"]          # one kind alone is every seat's kind
     failures, counts = ui_monkey.run(app, rules, args.ui_monkey, args.device, args.seats,

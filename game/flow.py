@@ -1,4 +1,5 @@
-"""Moving between screens: the title, the new-game setup, a match's table, its end, the settings.
+"""Moving between screens: the title, the new-game setup, a match's table (local, or a seat online), its end, the
+settings.
 
 Scenes are made by name through the app's registry (`App.make`), so this module and the scenes import no scene
 module; `game.scenes` registers them all when it is imported.
@@ -14,7 +15,10 @@ import engine
 from . import savefile, tutorial, words
 from .app import App
 from .gamelock import OpenElsewhere
+from .host import Host
 from .match import Match
+from .online.lobby import LobbyError
+from .online.remote import RemoteMatch
 from .seats import SeatSettings
 
 
@@ -76,7 +80,7 @@ def start_chapter(app: App, chapter_id: str) -> None:
     app.reset(app.make("table", match, tutorial.Coach(chapter)))
 
 
-def leave_tutorial(app: App, match: Match, to_new_game: bool = False) -> None:
+def leave_tutorial(app: App, match: Host, to_new_game: bool = False) -> None:
     """Back to the chapters' list over the title, or, the chapters done, to a new game's setup."""
     match.close()
     open_title(app)
@@ -143,7 +147,29 @@ def continue_game(app: App) -> None:
     open_match(app, match)
 
 
-def game_ended(app: App, match: Match) -> None:
+def open_remote(app: App, url: str, token: str | None = None, watch: str | None = None) -> None:
+    """The table of an online seat (its token) or a spectator's (a spectator code), in place of every scene: the
+    server holds the game (docs/PROTOCOL.md). Connecting waits a few seconds at most; a server that cannot be
+    reached or refuses is said in plain words, and the scene below stays. Leaving the table returns to the title
+    while the game goes on."""
+    try:
+        if token is not None:
+            match = RemoteMatch.open(url, token, app.rules, speed=app.settings.speed)
+        else:
+            match = RemoteMatch.watch(url, watch or "", app.rules, speed=app.settings.speed)
+    except LobbyError as exc:
+        app.push(app.make("message", words.text("online.failed"), str(exc)))
+        return
+    show_remote(app, match)
+
+
+def show_remote(app: App, match: RemoteMatch) -> None:
+    """The table of a seat already connected (a page that connected on a thread of its own, lobby.Call, so that no
+    frame waits): it replaces every scene."""
+    app.reset(app.make("table", match))
+
+
+def game_ended(app: App, match: Host) -> None:
     """Record the result line; close the window if asked to, else show the end scene."""
     line = match.result().summary()
     app.settings.results.append(line)

@@ -234,11 +234,11 @@ class Input:
         if key in CURSOR_KEYS:
             self.hold_cursor(CURSOR_KEYS[key], nudge=not e.mod & pygame.KMOD_SHIFT)
             return [Intent("cursor", dx=CURSOR_KEYS[key][0], dy=CURSOR_KEYS[key][1], nudge=self.cursor_nudge)]
+        if self.typing and e.unicode and e.unicode.isprintable() and key not in KEYMAP_WHILE_TYPING:
+            return [Intent("type", char=e.unicode)]           # a field takes "-" and "+" (a code, an address)
         if key in ZOOM_KEYS:
             return [Intent("zoom", f=ZOOM_KEYS[key])]
         if e.unicode and e.unicode.isdigit() and e.unicode.isascii():
-            return [Intent("type", char=e.unicode)]
-        if self.typing and e.unicode and e.unicode.isprintable() and key not in KEYMAP_WHILE_TYPING:
             return [Intent("type", char=e.unicode)]
         if key == pygame.K_z and e.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             return [Intent("undo")]

@@ -30,7 +30,9 @@ FRAME_BUDGET = 0.006               # at speed instant, seconds of play per frame
 
 
 class Match:
-    """A game under way in the window."""
+    """A game under way in the window, held here: the local host of game/host.py."""
+
+    status: str | None = None             # no connection to follow: the game is in this process
 
     def __init__(self, rules: engine.Ruleset, state: engine.GameState, seats: Mapping[str, str], seed: int,
                  speed: str = "normal", autosave: Path | None = None, max_turns: int | None = None,
@@ -63,6 +65,7 @@ class Match:
         self.decisions: list[engine.Action] = []      # the humans' decisions in this window, in order
         self._undo = engine.Undo()        # the positions before the deciding human's own decisions (X42)
         self.last_player: str | None = None   # who made the newest decision (chance aside)
+        self.rewinds = 0                  # undos made: each takes the log back (the table reads it again)
         # Each bot seat's bot (`make_bot(kind, name)` where the defaults will not do: a test's search budget).
         make: Callable[[str, str], Bot] = make_bot or (lambda kind, name: BOTS[kind](name, seed, rules))
         self._bots = {name: make(kind, name) for name, kind in self.seats.items() if kind != HUMAN}
@@ -174,6 +177,10 @@ class Match:
         """The events from index `since` of the whole log that the viewer may see, and the log's size."""
         return engine.events_since(self._state, viewer, since)
 
+    def recap_from(self) -> int | None:
+        """No recap when the table opens: at one screen, "since your last turn" follows the hand-offs."""
+        return None
+
     def legal(self) -> list[engine.Action]:
         """The legal actions of the human who decides now (empty when a bot or chance decides)."""
         if self.human_to_act() is None:
@@ -183,6 +190,9 @@ class Match:
     def why(self, action: engine.Action) -> engine.Reason | None:
         """Why the action is not legal now (None if it is): the rule a refused gesture broke."""
         return engine.why_not(self._state, action)
+
+    def refusals(self, actions: Sequence[engine.Action]) -> list[engine.Reason | None]:
+        return [self.why(action) for action in actions]
 
     def route(self, action: engine.Action) -> list[str]:
         """The hexes the action's move would pass through, to draw before the player commits."""
@@ -209,6 +219,7 @@ class Match:
         self._state = self._undo.undo(self._state)
         self.decisions.pop()
         self.actions -= 1
+        self.rewinds += 1
         self._moved()
 
     def barrier(self, action: engine.Action) -> engine.Barrier | None:
@@ -218,6 +229,13 @@ class Match:
     def result(self) -> GameResult:
         """The game's result as the headless runner reports it (same seats, seed and options: same line)."""
         return GameResult.of(self._state, self.seed, self.max_turns, self.actions)
+
+    def absent(self) -> list[str]:
+        """Every player of a game at one screen is at it."""
+        return []
+
+    def replace(self, seat: str) -> None:
+        raise ValueError(f"{seat} plays at this screen: only an online seat is given to a bot")
 
     def state_hash(self) -> str:
         return engine.state_hash(self._state)

@@ -12,10 +12,18 @@ played on from there: the file must hold the same game.
 With `privacy` (pass and play), the human seats get seeded pass-and-play settings (game/seats.py): some a PIN,
 typed at every hand-off (the first time wrong, then right), some standing orders that answer their card windows
 without a hand-off; hand-offs and "since your last turn" recaps come and go as for people.
+
+Online (`online`), the monkey plays one seat of a server's game (game/online/remote.py) until the game is over,
+while other clients or the server's bots play the others. Its choices there are a Normal bot's, made from the
+seat's view alone (X9), so that two monkeys finish a game as two players would (random choices would play for
+thousands of turns); each is still made by input. It cannot replay the game alone (it never knows the others'
+choices): once the game is over it fetches the server's record, checks that it replays to its hash and that the
+seat's decisions in it are the very ones the monkey made by input, and prints the record's hash.
 """
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,11 +34,12 @@ import pygame
 
 import engine
 from engine import play as drive
-from engine.ai import BOTS, ask
+from engine.ai import BOTS, Bot, ask
 
 from . import flow, gestures, virtualpad
 from .app import App
 from .match import HUMAN, Match
+from .online.remote import RemoteMatch
 from .scenes.handoff import KEYS, HandoffScene
 from .scenes.message import ConfirmScene
 from .scenes.table import TableScene
@@ -352,6 +361,75 @@ def play(app: App, rules: engine.Ruleset, players: int, seats: list[str], seed: 
     alone = replay(rules, players, seats, seed, options, choices, turns, settings, reopened)
     return Outcome(issued, unreachable, digest, alone == digest, finished, HUMAN in kinds.values(), len(reopened),
                    reload_failures)
+
+
+WAIT_FOR_OTHERS = 600.0               # seconds online without the game moving before the monkey gives up
+IDLE_NAP = 0.004                      # seconds slept on a frame spent waiting for the others online (no busy loop)
+
+
+def online(app: App, url: str, token: str, device: str, seed: int) -> bool:
+    """Play the seat of `token` on the server at `url` by synthetic input until the game is over, print the
+    monkey's line, and say whether it failed. LobbyError (in words) when the seat cannot be opened."""
+    match = RemoteMatch.open(url, token, app.rules, speed=app.settings.speed)
+    app.reset(app.make("table", match))
+    hands = Hands(app, device)
+    bot: Bot | None = None
+    choices: list[engine.Action] = []
+    unreachable, moved = 0, (match.version, time.monotonic())
+    while not match.stopped and app.running:
+        table = next((scene for scene in app.live() if isinstance(scene, TableScene)), None)
+        if table is None:
+            unreachable += 1
+            print(f"  stuck on {type(app.top).__name__}", flush=True)
+            break
+        if match.version != moved[0]:
+            moved = (match.version, time.monotonic())
+        if not table.legal or table.anim.busy or table.pending:
+            hands.frame()
+            if not table.anim.busy:
+                time.sleep(IDLE_NAP)
+            if time.monotonic() - moved[1] > WAIT_FOR_OTHERS:
+                unreachable += 1
+                print(f"  stuck at {table.shown['step']}: the game did not move for {WAIT_FOR_OTHERS:.0f} s",
+                      flush=True)
+                break
+            continue
+        bot = bot or BOTS["normal"](str(match.seat), seed, app.rules)
+        action = bot.choose(partial(match.view, match.seat), table.legal)
+        before = len(match.decisions)
+        issue(hands, table, action)
+        if len(match.decisions) != before + 1 or match.decisions[-1] != action:
+            unreachable += 1
+            print(f"  unreachable: {action} ({table.shown['step']})", flush=True)
+            break
+        choices.append(action)
+    hands.close()
+    record, seat = match.record(), match.seat
+    match.close()
+    played = seat_decisions(record, seat) if record is not None else None
+    digest = engine.state_hash(record) if record is not None else "-" * 16
+    wrong = [why for why, bad in (("the game did not end", not match.over),
+                                  (f"{unreachable} actions could not be made by input", unreachable),
+                                  ("no record came from the server", record is None),
+                                  ("the record's decisions of the seat are not the monkey's", played != choices),
+                                  ("no decision was made", not choices)) if bad]
+    print(f"monkey online: seat {seat}, {device}: {len(choices)} actions issued, {unreachable} unreachable, "
+          f"{'finished' if match.over else 'not finished'}, record state hash {digest[:16]}"
+          + "".join(f"; FAILED: {why}" for why in wrong), flush=True)
+    return bool(wrong)
+
+
+def seat_decisions(record: engine.GameState, seat: str | None) -> list[engine.Action]:
+    """The decisions of `seat` in a finished game, in order: its record replayed from the start, action by
+    action."""
+    data = engine.save_data(record)
+    state = engine.replay(data["start"], [], record.rules)
+    out = []
+    for number, (entry, (action, _drawn)) in enumerate(zip(data["actions"], record.actions_done(), strict=True), 1):
+        if engine.current_player(state) == seat:
+            out.append(action)
+        engine.apply_recorded(state, entry, number)
+    return out
 
 
 def replay(rules: engine.Ruleset, players: int, seats: list[str], seed: int, options: dict[str, Any],

@@ -6,6 +6,8 @@ from . import (
     help,
     lessons,
     message,
+    online,
+    online_host,
     orders,
     pause,
     recap,
@@ -17,5 +19,5 @@ from . import (
     title,
 )
 
-__all__ = ["battle", "end", "handoff", "help", "lessons", "message", "orders", "pause", "recap", "replay", "saves",
-           "settings", "setup", "table", "title"]
+__all__ = ["battle", "end", "handoff", "help", "lessons", "message", "online", "online_host", "orders", "pause",
+           "recap", "replay", "saves", "settings", "setup", "table", "title"]

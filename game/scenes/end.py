@@ -22,8 +22,9 @@ from engine import View
 
 from .. import flow, sound, theme, words
 from ..app import App, scene
+from ..host import Host
 from ..input import Intent
-from ..match import Match
+from ..online.remote import RemoteMatch
 from ..render import particles
 from ..render.hud import eval_fraction, fraction_text
 from ..render.tween import Tween, out_cubic, smooth
@@ -93,8 +94,9 @@ class EndScene(Dialog):
     closable = False
     hints = (("select", "hint.choose"), ("step", "hint.step"))
 
-    def __init__(self, app: App, match: Match):
-        super().__init__(app, Form([Button(words.text("menu.new_game"), self.again, primary=True),
+    def __init__(self, app: App, match: Host):
+        online = [Button(words.text("saves.replay"), self.replay)] if isinstance(match, RemoteMatch) else []
+        super().__init__(app, Form([Button(words.text("menu.new_game"), self.again, primary=True), *online,
                                     Button(words.text("menu.title"), self.title),
                                     Button(words.text("menu.quit"), app.quit)]))
         self.match = match
@@ -129,6 +131,15 @@ class EndScene(Dialog):
 
     def title(self) -> None:
         flow.open_title(self.app)
+
+    def replay(self) -> None:
+        """Online: the finished game from the server's record, in the replay viewer (whose view first)."""
+        assert isinstance(self.match, RemoteMatch)
+        recording = self.match.recording()
+        if recording is None:
+            self.app.push(self.app.make("message", words.text("saves.replay"), words.text("online.no_answer")))
+            return
+        self.app.push(self.app.make("replay", recording))
 
     def respoken(self) -> None:
         self._graph = None
@@ -226,7 +237,8 @@ class EndScene(Dialog):
             y += text.get_height()
         self.draw_breakdown(screen, at.bars, scale)
         self.draw_graph(screen, at.graph, scale)
-        bw = (at.buttons.w - unit * 2) // 3
+        n = len(self.form.widgets)                  # three, four online (the replay of the server's record)
+        bw = (at.buttons.w - unit * (n - 1)) // n
         for i, widget in enumerate(self.form.widgets):
             widget.rect = pygame.Rect(at.buttons.x + i * (bw + unit), at.buttons.y, bw, at.buttons.h)
         self.form.draw(screen, scale.body)

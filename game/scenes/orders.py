@@ -11,7 +11,7 @@ from engine import Ruleset, View
 
 from .. import theme, words
 from ..app import App, scene
-from ..match import Match
+from ..host import Host
 from ..seats import ORDER_CHOICES, order_of, window_power
 from ..theme import Scale
 from ..ui.dialog import Dialog
@@ -36,7 +36,7 @@ def window_cards(view: View, rules: Ruleset) -> list[tuple[str, str]]:
 class OrdersScene(Dialog):
     hints = (("cursor", "hint.change"), ("select", "hint.choose"), ("back", "hint.close"))
 
-    def __init__(self, app: App, match: Match, player: str, view: View):
+    def __init__(self, app: App, match: Host, player: str, view: View):
         self.match, self.player = match, player
         orders = match.settings[player].orders
         widgets: list[Widget] = []

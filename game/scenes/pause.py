@@ -1,5 +1,7 @@
 """The pause menu over the table: resume, the rules, save or open a game, or leave to the title (the game is saved
-first), or quit; in a chapter of the guided first game, skip it or go back to the chapters' list instead of saving."""
+first), or quit; in a chapter of the guided first game, skip it or go back to the chapters' list instead of saving.
+Online there is nothing to save here (the server keeps the game): leave returns to the title while the game goes
+on, and a seat whose player seems gone may be given to a bot once every other human agrees."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -8,6 +10,7 @@ import pygame
 
 from .. import flow, theme, words
 from ..app import App, scene
+from ..host import Host, HostUnavailable
 from ..match import Match
 from ..theme import Scale
 from ..ui.dialog import Dialog
@@ -18,7 +21,7 @@ from ..ui.widgets import Button, Form
 class PauseScene(Dialog):
     hints = (("select", "hint.choose"), ("back", "hint.resume"))
 
-    def __init__(self, app: App, match: Match, orders: Callable[[], None] | None = None,
+    def __init__(self, app: App, match: Host, orders: Callable[[], None] | None = None,
                  chapter: str | None = None):
         self.match, self.orders, self.chapter = match, orders, chapter
         super().__init__(app, Form())
@@ -31,7 +34,10 @@ class PauseScene(Dialog):
         if orders is not None:               # the viewer's own standing orders (game/seats.py)
             buttons.append(Button(words.text("orders.open"), lambda: (app.pop(), orders())))
         buttons.append(Button(words.text("menu.rules"), lambda: flow.open_help(app)))
-        if chapter is not None:              # a chapter of the guided first game: nothing to save
+        if not isinstance(match, Match):     # online: the server keeps the game
+            buttons += [self.vote(seat) for seat in match.absent()]
+            buttons.append(Button(words.text("pause.leave_online"), self.to_title))
+        elif chapter is not None:            # a chapter of the guided first game: nothing to save
             buttons += [Button(words.text("pause.skip_chapter"), lambda: flow.skip_chapter(app, match, chapter)),
                         Button(words.text("pause.lessons"), lambda: flow.leave_tutorial(app, match))]
         else:
@@ -49,6 +55,24 @@ class PauseScene(Dialog):
             self.app.push(self.app.make("message", words.text("save.failed"),
                                         f"{self.match.autosave_error}. {words.text('save.failed.stay')}"))
             return
+        self.match.close()
+        flow.open_title(self.app)
+
+    def vote(self, seat: str) -> Button:
+        """Agree that a seat whose player seems gone goes to a bot (the server waits for every other human)."""
+        button = Button(words.text("pause.replace", player=seat), lambda: self.agree(seat, button))
+        return button
+
+    def agree(self, seat: str, button: Button) -> None:
+        try:
+            self.match.replace(seat)
+        except HostUnavailable as exc:
+            self.app.push(self.app.make("message", words.text("pause.replace", player=seat), str(exc)))
+            return
+        button.label, button.enabled = words.text("pause.replace.agreed", player=seat), False
+
+    def to_title(self) -> None:
+        """Online: back to the title; the game goes on on the server (asynchronous play)."""
         self.match.close()
         flow.open_title(self.app)
 

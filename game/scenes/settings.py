@@ -13,7 +13,7 @@ import pygame
 from .. import colourvision, sound, theme, words
 from .. import settings as preferences
 from ..app import App, scene
-from ..match import Match
+from ..host import Host
 from ..theme import UI_SCALES, Scale
 from ..ui.backdrop import MenuPage, sheet
 from ..ui.widgets import Button, Choice, Form, Toggle
@@ -105,7 +105,7 @@ class SettingsScene(MenuPage):
         """The animations and the bots' pace, in the game under way too."""
         self.app.settings.speed = speed
         for match in (getattr(s, "match", None) for s in self.app.stack):
-            if isinstance(match, Match):
+            if isinstance(match, Host):
                 match.speed = speed
         preferences.save(self.app.settings.data_dir, speed=speed)
 

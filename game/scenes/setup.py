@@ -18,10 +18,10 @@ from ..match import HUMAN
 from ..seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
 from ..theme import Scale
 from ..ui.backdrop import MenuPage, foot_room, sheet
+from ..ui.options import option_rows
 from ..ui.widgets import Button, Choice, Form, NumberField, Toggle, Widget
 
 SETUP_SEATS = (HUMAN, *LEVELS)
-TARGETS: tuple[bool | int, ...] = (False, *range(15, 36))       # A6: the usual threshold, or an agreed VP target
 HINTS = (("cursor", "hint.change"), ("select", "hint.choose"), ("back", "hint.back"), ("help", "hint.rules"))
 SEAT_HINTS = HINTS[:3]                          # the pass-and-play page has no rule to open
 
@@ -52,22 +52,13 @@ class SetupScene(MenuPage):
         widgets.append(NumberField(words.text("setup.seed"), self.seed, self.set_seed))
         widgets.append(Button(words.text("setup.new_seed"), self.reroll))
         widgets.append(Button(words.text("setup.pass_and_play"), self.open_seats))
-        for spec in self.app.rules.options.values():
-            key = spec["id"]
-            title = words.option_title(key, self.app.rules)
-            if spec["kind"] == "vp_target":
-                targets = [(v, str(v) if v else words.text("setup.target.usual")) for v in TARGETS]
-                widgets.append(Choice(title, targets, TARGETS.index(self.options.get(key, False)),
-                                      partial(self.set_option, key)))
-            else:
-                widgets.append(Toggle(title, words.text(f"option.hint.{key}"), bool(self.options.get(key)),
-                                      partial(self.set_option, key)))
+        rows = option_rows(self.app.rules, self.options)
+        widgets.extend(widget for widget, _ in rows)
         widgets.append(Button(words.text("menu.back"), self.app.pop))
         widgets.append(Button(words.text("setup.start"), self.start, primary=True))
         # The rule behind each line, for help (F1, H): the players and homes (S2, S4), each option's own.
         self.rules_of = {id(widgets[0]): "S2", **{id(w): "S4" for w in widgets[1:1 + self.players]},
-                         **{id(w): spec["rule"] for w, spec in zip(widgets[-2 - len(self.app.rules.options):-2],
-                                                                  self.app.rules.options.values(), strict=True)}}
+                         **{id(widget): rule for widget, rule in rows}}
         self.form = Form(widgets)
         self.form.focus = min(focus, len(widgets) - 1)
         self.layout()
@@ -97,12 +88,6 @@ class SetupScene(MenuPage):
         self.seed = random.randrange(1, 1_000_000)
         field = next(w for w in self.form.widgets if isinstance(w, NumberField))
         field.set(self.seed)
-
-    def set_option(self, key: str, value: bool | int) -> None:
-        if value:
-            self.options[key] = value
-        else:
-            self.options.pop(key, None)
 
     def open_seats(self) -> None:
         self.app.push(self.app.make("seats", self))

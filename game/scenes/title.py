@@ -1,5 +1,5 @@
-"""The title scene: New game, Continue (the latest autosave, when there is one), Learn to play, Saved games, Rules,
-Settings, Quit; over the living sea, an explorer's canoe crossing above the game's name (ui/backdrop.py).
+"""The title scene: New game, Continue (the latest autosave, when there is one), Learn to play, Play online, Saved
+games, Rules, Settings, Quit; over the living sea, an explorer's canoe crossing above the game's name (ui/backdrop.py).
 
 The first frame of the game is this scene's: nothing here is made before it is drawn, and it is drawn in part
 after that (render/redraw.py): the buttons and the hints each frame (they answer the pointer and the device),
@@ -34,6 +34,7 @@ class TitleScene(MenuPage):
             Button(words.text("menu.new_game"), lambda: flow.open_setup(self.app), primary=not first),
             Button(words.text("menu.continue"), lambda: flow.continue_game(self.app), enabled=has_save),
             Button(words.text("menu.learn"), lambda: flow.open_lessons(self.app), primary=first),
+            Button(words.text("online.title"), lambda: self.app.push(self.app.make("online"))),
             Button(words.text("saves.title"), lambda: self.app.push(self.app.make("saves"))),
             Button(words.text("menu.rules"), lambda: flow.open_help(self.app)),
             Button(words.text("menu.settings"), lambda: flow.open_settings(self.app)),

@@ -348,7 +348,8 @@ class TextField(Widget):
         pygame.draw.rect(surface, theme.WHITE, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, self.rect, 3 if focused else 2,
                          border_radius=6)
-        said = theme.text(theme.fit(self.value + "_" if self.value else self.label, size, self.rect.w - size),
+        shown = (self.value + "_" if focused else self.value) if self.value else self.label   # the caret: typing here
+        said = theme.text(theme.fit(shown, size, self.rect.w - size),
                           size, theme.INK if self.value else theme.MUTED)
         surface.blit(said, said.get_rect(midleft=(self.rect.x + size // 2, self.rect.centery)))
 

@@ -35,6 +35,7 @@ import main
 from game import catalog, flow, monkey, theme, tutorial, words
 from game.app import SCENES, App, Scene, Settings
 from game.match import Match
+from game.online import lobby
 from game.replay import Recording, ReplayMatch
 from game.scenes.battle import COMPACT, cell_labels, cell_rects, table_area
 from game.scenes.table import TableScene
@@ -455,6 +456,46 @@ def end(bench: Bench) -> Scene:
     return on_table(lambda app, table: app.make("end", bench.finished))(bench)
 
 
+def online_games(bench: Bench) -> lobby.Store:
+    """Eight online games in online.yaml (more than the list shows), the first hosted with three friends' codes,
+    on a server that is not reached."""
+    store = lobby.Store.load(bench.app.settings.data_dir)
+    codes = {"Samoa": "K7QM-2XPA", "Hiva": "ZZ4R-8TQW", "Raiatea": "ABCD-EFGH"}
+    store.games = [lobby.OnlineGame("ws://127.0.0.1:9", f"G-{i}", seat, f"token-{i}", codes if not i else {},
+                                    "W-4HD9KQ2M" if not i else "")
+                   for i, seat in enumerate(("Tonga", "Samoa", "Hiva", "Raiatea") * 2)]
+    store.save()
+    return store
+
+
+def online(bench: Bench) -> Scene:
+    """Play online over the title, its server not reached (said under the fields), then its games' lines as a
+    server gives them: four seats each, bots among them, one game over, Raiatea's turn (the list is not asked
+    again while the bench looks)."""
+    store = online_games(bench)
+    bench.app.reset(bench.app.make("title"))
+    bench.app.push(scene := bench.app.make("online"))
+    while getattr(scene, "listing", None) is not None or not getattr(scene, "unreached", None):
+        bench.app.frame()
+    seats = {"Tonga": "human", "Samoa": "hard", "Hiva": "normal", "Raiatea": "human"}
+    scene.since = -math.inf
+    scene.lines = {g.token: {"game": g.game, "seat": g.seat, "turn": 12, "step": "movement", "to_act": "Raiatea",
+                             "yours": g.seat == "Raiatea", "over": i == 7, "seats": seats}
+                   for i, g in enumerate(store.games)}
+    scene.words_of_rows()
+    scene.layout()
+    return scene
+
+
+def online_host(bench: Bench) -> Scene:
+    """Host a game: four seats, a friend, two bots (the Hard one's line the longest) and another friend."""
+    host = bench.app.make("online_host", "ws://127.0.0.1:9", online_games(bench))
+    host.seats = ["human", "human", "hard", "easy"]
+    host.set_players(4)
+    bench.app.reset(host)
+    return host
+
+
 FACTORIES: dict[str, Callable[[Bench], Scene]] = {
     "title": alone(lambda app: app.make("title")),
     "setup": alone(lambda app: app.make("setup")),
@@ -478,6 +519,10 @@ FACTORIES: dict[str, Callable[[Bench], Scene]] = {
     "padlost": on_table(lambda app, table: app.make("padlost", "Tonga", "Xbox Wireless Controller")),
     "confirm": on_table(lambda app, table: app.make("confirm", "Stop the party here", "end", lambda: None)),
     "end": end,
+    "online": online,
+    "online_host": online_host,
+    "online_codes": lambda bench: alone(lambda app: app.make("online_host", "ws://127.0.0.1:9", store := online_games(
+        bench), store.games[0]))(bench),                                    # a game hosted: the codes to share
 }
 
 

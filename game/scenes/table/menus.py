@@ -15,6 +15,7 @@ import pygame
 import engine
 
 from ... import gestures, theme, words
+from ...host import HostUnavailable
 from ...input import Intent
 from ...render import hud
 from ...ui import prompts
@@ -85,12 +86,17 @@ class Menus(Section):
         tried = sorted(set(verbs), key=lambda v: (-verbs.count(v), v))
         if table.shown["step"] == "movement":
             tried.append("party")
-        for verb in tried:
-            probe = engine.Action("build", ("village", label)) if verb == "build" else engine.Action(verb, (label,))
-            reason = table.match.why(probe)
-            if reason is not None and reason.code != "not_now":
-                self.toast(words.reason_text(reason, rules))
-                return
+        probes = [engine.Action("build", ("village", label)) if verb == "build" else engine.Action(verb, (label,))
+                  for verb in tried]
+        try:
+            reasons = table.match.refusals(probes)
+        except HostUnavailable as exc:             # online: the server did not answer
+            self.toast(str(exc))
+            return
+        reason = next((r for r in reasons if r is not None and r.code != "not_now"), None)
+        if reason is not None:
+            self.toast(words.reason_text(reason, rules))
+            return
         self.toast(words.text("why.nothing_here", hex=words.place(label, rules, words.face_up_tiles(table.shown)),
                               decision=words.decision_text(table.shown, rules)))
 
@@ -99,15 +105,14 @@ class Menus(Section):
         if not any(a.verb == "build" for a in actions):
             return []
         label = self.rules.map.labels[h]
-        out: list[Row] = []
-        for item in BUILD_ITEMS:
-            action = engine.Action("build", (item, label))
-            if action in actions:
-                continue
-            reason = self.table.match.why(action)
-            if reason is not None:
-                out.append((words.action_text(action, self.rules, self.table.shown), action, reason))
-        return out
+        probes = [engine.Action("build", (item, label)) for item in BUILD_ITEMS]
+        probes = [action for action in probes if action not in actions]
+        try:
+            reasons = self.table.match.refusals(probes)
+        except HostUnavailable:                     # online, no answer: the menu offers what can be built
+            return []
+        return [(words.action_text(action, self.rules, self.table.shown), action, reason)
+                for action, reason in zip(probes, reasons, strict=True) if reason is not None]
 
     def pick_menu(self, index: int) -> None:
         menu = self.menu

@@ -21,11 +21,11 @@ import pygame
 
 import engine
 
-from ... import anim, flow, gestures, help, tutorial, words
+from ... import anim, flow, gestures, help, theme, tutorial, words
 from ...app import App, Scene, scene
 from ...battle import OUTCOMES, BattleModel
+from ...host import Host, HostUnavailable
 from ...input import Intent
-from ...match import Match
 from ...render.redraw import Redraw
 from . import regions
 from .bar import DecisionBar
@@ -53,7 +53,7 @@ FADE = 0.3                                # seconds the old picture takes to fad
 class TableScene(Scene):
     in_game = True
 
-    def __init__(self, app: App, match: Match, coach: tutorial.Coach | None = None):
+    def __init__(self, app: App, match: Host, coach: tutorial.Coach | None = None):
         super().__init__(app)
         self.match = match
         self.viewer = Viewer(match.viewer() if len(match.humans) <= 1 else None)
@@ -86,8 +86,15 @@ class TableScene(Scene):
         self.map.look_home()
         match.picture = self.map.save_picture
         self._autosave_error: str | None = None    # the autosave failure last shown
-        self.apply_events(self.log.read())
+        self._rewinds = match.rewinds              # the log taken back (undos) as far as the table has read
+        self._status = match.status                # the connection's state last shown (online)
+        self._status_drawn: tuple[str, pygame.Rect] | None = None     # ... and where the table drew it last
+        events = self.log.read()
+        self.apply_events(events)
         self.install()
+        start = match.recap_from()                 # online: what the others did while the table was closed
+        if start is not None and events[start:]:
+            self.overlays.put("recap", [event["_line"] for event in events[start:]])
 
     @property
     def battle(self) -> BattleModel | None:
@@ -123,13 +130,23 @@ class TableScene(Scene):
                 self.menus.toast(words.text("autosave.failed", why=self._autosave_error))
         if self.coach is not None:
             self.coach.tick(dt)
+        self.follow_connection()
         if self.anim.busy:
             return
         if self.pending:
             self.install()
-        if not self.legal:
+        if not self.legal or self.match.status is not None:    # online, the game may move during a decision
             self.match.tick(dt, chance_only=self.coach is not None and self.coach.model.holds)
         self.refresh()
+
+    def follow_connection(self) -> None:
+        """Online: a connection lost for good is said once (the table stays, showing the game as it was)."""
+        status = self.match.status
+        if status != self._status:
+            self._status = status
+            failure = getattr(self.match, "failure", None)
+            if status == "lost" and failure:
+                self.menus.toast(failure)
 
     def refresh(self) -> None:
         """Follow the match: a new viewer (after a hand-off), new events (animated, then the new view), the legal
@@ -143,6 +160,9 @@ class TableScene(Scene):
                 self.app.push(self.app.make("handoff", viewer, self.take_over, match.settings.get(viewer)))
                 return
             self.take_over(viewer)
+        elif match.rewinds != self._rewinds:       # an undo took the log back (online: another seat's too)
+            self.anim.skip()
+            self.rewound()
         elif match.actions != self.log.actions:
             self.play(self.log.read(), match.speed)
         if not self.pending and not self.anim.busy and match.stopped and not self.ended:
@@ -354,8 +374,14 @@ class TableScene(Scene):
         try:
             self.match.act(action)
         except engine.IllegalAction:
-            reason = self.match.why(action)
+            try:
+                reason = self.match.why(action)
+            except HostUnavailable:
+                reason = None
             self.menus.toast(words.reason_text(reason, self.app.rules) if reason else words.text("why.not_now"))
+            return
+        except HostUnavailable as exc:              # online: no answer came; the game is as it was
+            self.menus.toast(str(exc))
             return
         self.legal = []
         self.menus.close()
@@ -369,7 +395,16 @@ class TableScene(Scene):
             self.menus.toast(words.text("why.undo_opened" if opened else "why.undo_none"))
             return
         self.anim.skip()
-        self.match.undo()
+        try:
+            self.match.undo()
+        except (HostUnavailable, ValueError) as exc:    # online: no answer came, or the server refused it
+            self.menus.toast(str(exc) if isinstance(exc, HostUnavailable) else words.text("why.undo_none"))
+            return
+        self.rewound()
+
+    def rewound(self) -> None:
+        """The log was taken back (X42): the board, the log and the decision as before the decisions undone."""
+        self._rewinds = self.match.rewinds
         self.log.reset()
         self.apply_events(self.log.read())
         self.install()
@@ -536,8 +571,28 @@ class TableScene(Scene):
             self.redraw.moved(self.bar.rect)
         if self.coach is not None:
             self.coach.rings(screen)                # over the bar's buttons it rings
+        self.draw_status(screen)
         if self.fade is not None:
             self.cross_fade(screen, *self.fade)
+
+    def draw_status(self, screen: pygame.Surface) -> None:
+        """Online, the connection's state, small, at the map's top right corner: connected, or reconnecting."""
+        status = self.match.status
+        if status is None:
+            return
+        small, unit = self.app.scale.small, self.app.scale.unit
+        label = theme.text(words.text(f"online.status.{status}"), small,
+                           theme.MUTED if status == "connected" else theme.INK)
+        area = self.map_area()
+        rect = label.get_rect(topright=(area.right - unit // 2, area.top + unit // 2)).inflate(unit // 2, unit // 4)
+        theme.panel(screen, rect, alpha=200)
+        screen.blit(label, label.get_rect(center=rect.center))
+        drawn = (status, rect.inflate(unit, unit))           # with the panel's shadow
+        if drawn != self._status_drawn:                      # drawn again only when it changes
+            if self._status_drawn is not None:
+                self.redraw.moved(self._status_drawn[1])
+            self.redraw.moved(drawn[1])
+            self._status_drawn = drawn
 
     def cross_fade(self, screen: pygame.Surface, old: pygame.Surface, since: float) -> None:
         """The picture from before the camera's move, fading out over FADE (reduce motion's glide)."""
