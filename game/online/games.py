@@ -24,13 +24,12 @@ class OnlineGame:
     game lives in memory only."""
 
     def __init__(self, game_id: str, state: engine.GameState, seats: Mapping[str, str], store: Store | None,
-                 version: int = 0):
+                 versions: Mapping[str, int] | None = None):
         self.id = game_id
         self.state = state
         self.rules = state.rules
         self.seats = {name: seats[name] for name in state.names}
         self.store = store
-        self.version = version
         self.undo = engine.Undo()                     # the deciding human's own decisions since a barrier (X42)
         self.stored = len(state.actions_done())       # actions the store holds
         self.bots: dict[str, Bot] = {}
@@ -39,12 +38,16 @@ class OnlineGame:
                 self.bots[name] = BOTS[kind](name, state.seed, self.rules)
         self.thinking: botpool.Job | None = None      # a Hard bot's search in the worker process
         self.agreed: dict[str, set[str]] = {}         # seat to hand to a bot -> the seats that agreed
+        # Each seat's version ("" the spectators'): how many times what that seat may see has changed, so that
+        # neither the numbers nor the updates sent tell a seat of a change it cannot see (a secret build, X8, X40).
+        self.versions = {key: (versions or {}).get(key, 0) for key in ("", *state.names)}
+        self._seen = {key: self._digest(key) for key in self.versions}
 
     @classmethod
     def restored(cls, stored: StoredGame, rules: engine.Ruleset, store: Store) -> OnlineGame:
         """A stored game replayed from its start and log (engine.replay checks every drawn outcome)."""
         state = engine.replay(stored.start, stored.actions, rules, f"game {stored.id}")
-        return cls(stored.id, state, stored.seats, store, stored.version)
+        return cls(stored.id, state, stored.seats, store, stored.versions)
 
     # --- what the server asks ----------------------------------------------------------------------------------
 
@@ -61,7 +64,21 @@ class OnlineGame:
 
     def update(self, seat: str | None, since: int) -> protocol.Update:
         undoable = self.undo.steps(self.state) if seat is not None and seat == self.to_act else 0
-        return protocol.seat_update(self.state, self.id, seat, since, self.version, self.seats, undoable)
+        return protocol.seat_update(self.state, self.id, seat, since, self.versions[seat or ""], self.seats,
+                                    undoable)
+
+    def _digest(self, key: str) -> str:
+        """What the seat (or a spectator) may see now, whole but for its events (their count is in it)."""
+        update = self.update(key or None, 1 << 40)
+        return protocol.encode({name: value for name, value in update.items() if name not in ("version", "first")})
+
+    def _look(self) -> None:
+        """After a change: each seat whose sight changed is one version on."""
+        for key, seen in self._seen.items():
+            now = self._digest(key)
+            if now != seen:
+                self._seen[key] = now
+                self.versions[key] += 1
 
     def summary(self, seat: str) -> dict[str, Any]:
         """A line of a player's games list: whose turn it is, whether it is theirs."""
@@ -82,7 +99,6 @@ class OnlineGame:
         if action not in engine.legal_actions(self.state):
             return engine.why_not(self.state, action) or engine.Reason("T1", "not_now")
         self.undo.apply(self.state, action)
-        self.version += 1
         self.commit()
         return None
 
@@ -91,7 +107,6 @@ class OnlineGame:
         if self.to_act != seat or not self.undo.steps(self.state):
             return False
         self.state = self.undo.undo(self.state)
-        self.version += 1
         self.commit()
         return True
 
@@ -103,7 +118,6 @@ class OnlineGame:
             self.undo.passed()
             played += 1
         if played:
-            self.version += 1
             self.commit()
         return played, self.thinking is not None
 
@@ -138,17 +152,19 @@ class OnlineGame:
         self.seats[seat] = REPLACEMENT
         self.bots[seat] = BOTS[REPLACEMENT](seat, self.state.seed, self.rules)
         del self.agreed[seat]
-        self.version += 1
+        self._look()
         if self.store is not None:
-            self.store.set_seat_kind(self.id, self.seats, self.version)
+            self.store.set_seat_kind(self.id, self.seats, self.versions)
         return True
 
     def commit(self) -> None:
-        """Write the log as it stands now (after an undo it is shorter) before anyone is shown it."""
+        """Write the log as it stands now (after an undo it is shorter), with the seats' versions, before anyone
+        is shown it."""
+        self._look()
         history = self.state.actions_done()
         keep = min(self.stored, len(history))
         if self.store is not None:
-            self.store.record(self.id, keep, [[str(a), drawn] for a, drawn in history[keep:]], self.version,
+            self.store.record(self.id, keep, [[str(a), drawn] for a, drawn in history[keep:]], self.versions,
                               self.over)
         self.stored = len(history)
 

@@ -101,6 +101,7 @@ class Connection:
         self.seat: str | None = None
         self.watching = False
         self.sent = 0                  # the seat's events this connection holds
+        self.version = -1              # the seat's version this connection was last sent
         self.acked = 0                 # the newest `seq` acknowledged
         self.bucket = Bucket(rate)
 
@@ -157,6 +158,8 @@ class Server:
         self.games[game_id] = game
         tokens = {seat: secrets.token_urlsafe(32) for seat in game.humans()}
         self.memory_tokens.update({token_hash(t): (game_id, seat) for seat, t in tokens.items()})
+        if self.listener is not None:                 # listening already: chance and bots play on now
+            self.play_later(game)
         return tokens
 
     # --- connections --------------------------------------------------------------------------------------------
@@ -257,7 +260,7 @@ class Server:
         game = OnlineGame(game_id, state, seats, self.store)
         self.store.create(game_id, engine.save_data(state)["start"], seats, {humans[0]: token_hash(token)},
                           {normal_code(code): seat for code, seat in invites.items()}, normal_code(watch),
-                          [[str(a), drawn] for a, drawn in state.actions_done()], game.version)
+                          [[str(a), drawn] for a, drawn in state.actions_done()], game.versions)
         self.games[game_id] = game
         await conn.send({"type": "hosted", "game": game_id, "seat": humans[0], "token": token,
                          "invites": {seat: code for code, seat in invites.items()}, "watch": watch})
@@ -302,7 +305,7 @@ class Server:
     async def follow(self, conn: Connection, since: int) -> None:
         """Send the connection its update from the events it holds, and every later one."""
         assert conn.game is not None
-        conn.sent = max(0, since)
+        conn.sent, conn.version = max(0, since), -1
         await self.send_update(conn)
         self.followers.setdefault(conn.game.id, []).append(conn)
 
@@ -327,7 +330,7 @@ class Server:
             await conn.send({"type": "refused", "seq": seq, **refusal})
             return
         conn.acked = seq
-        await conn.send({"type": "ack", "seq": seq, "version": game.version, "n": game.stored})
+        await conn.send({"type": "ack", "seq": seq, "version": game.versions[conn.seat or ""], "n": game.stored})
         await self.changed(game)
 
     async def on_ask(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -392,9 +395,11 @@ class Server:
     async def send_update(self, conn: Connection) -> None:
         assert conn.game is not None
         update = conn.game.update(conn.seat, conn.sent)
+        if update["version"] == conn.version:      # nothing this seat may see changed: nothing is sent
+            return
         if update["log_size"] < conn.sent:         # an undo took events back: from where the log ends now
             update = conn.game.update(conn.seat, update["log_size"])
-        conn.sent = update["log_size"]
+        conn.sent, conn.version = update["log_size"], update["version"]
         await conn.send(update)
 
     def play_later(self, game: OnlineGame) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, created REAL NOT NULL, start TEXT NOT NULL, seats TEXT NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0, over INTEGER NOT NULL DEFAULT 0);
+    versions TEXT NOT NULL DEFAULT '{}', over INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL, seat TEXT NOT NULL, token TEXT UNIQUE, name TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (game, seat));
@@ -37,7 +37,7 @@ class StoredGame:
     id: str
     start: Any
     seats: dict[str, str]
-    version: int
+    versions: dict[str, int]
     over: bool
     actions: list[list[Any]]
 
@@ -71,12 +71,13 @@ class Store:
         db.execute("COMMIT")
 
     def create(self, game: str, start: Any, seats: Mapping[str, str], tokens: Mapping[str, str],
-               invites: Mapping[str, str], watch: str, actions: list[list[Any]], version: int) -> None:
+               invites: Mapping[str, str], watch: str, actions: list[list[Any]], versions: Mapping[str, int],
+               ) -> None:
         """A new game with its seats' token hashes, invite codes (code -> seat), spectator code and the actions
         already made (chance before the first decision)."""
         writes: list[tuple[str, tuple[Any, ...]]] = [
-            ("INSERT INTO games (id, created, start, seats, version) VALUES (?, ?, ?, ?, ?)",
-             (game, time.time(), json.dumps(start), json.dumps(dict(seats)), version)),
+            ("INSERT INTO games (id, created, start, seats, versions) VALUES (?, ?, ?, ?, ?)",
+             (game, time.time(), json.dumps(start), json.dumps(dict(seats)), json.dumps(dict(versions)))),
             ("INSERT INTO watchers (code, game) VALUES (?, ?)", (watch, game))]
         writes += [("INSERT INTO seats (game, seat, token) VALUES (?, ?, ?)", (game, seat, token))
                    for seat, token in tokens.items()]
@@ -90,17 +91,19 @@ class Store:
         return [("INSERT INTO actions (game, n, text, drawn) VALUES (?, ?, ?, ?)",
                  (game, first + i, text, int(drawn))) for i, (text, drawn) in enumerate(actions)]
 
-    def record(self, game: str, keep: int, actions: list[list[Any]], version: int, over: bool) -> None:
+    def record(self, game: str, keep: int, actions: list[list[Any]], versions: Mapping[str, int], over: bool,
+               ) -> None:
         """The log from action number `keep` on is `actions` (an undo keeps fewer than it had; new actions
-        follow), with the game's version and whether it is over: one transaction."""
+        follow), with each seat's version and whether it is over: one transaction."""
         writes: list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM actions WHERE game = ? AND n >= ?", (game, keep))]
         writes += self._appends(game, keep, actions)
-        writes.append(("UPDATE games SET version = ?, over = ? WHERE id = ?", (version, int(over), game)))
+        writes.append(("UPDATE games SET versions = ?, over = ? WHERE id = ?",
+                       (json.dumps(dict(versions)), int(over), game)))
         self._write(writes)
 
-    def set_seat_kind(self, game: str, seats: Mapping[str, str], version: int) -> None:
-        self._write([("UPDATE games SET seats = ?, version = ? WHERE id = ?",
-                      (json.dumps(dict(seats)), version, game))])
+    def set_seat_kind(self, game: str, seats: Mapping[str, str], versions: Mapping[str, int]) -> None:
+        self._write([("UPDATE games SET seats = ?, versions = ? WHERE id = ?",
+                      (json.dumps(dict(seats)), json.dumps(dict(versions)), game))])
 
     def seat_of(self, token_hash: str) -> tuple[str, str] | None:
         """The game and seat a token's hash opens."""
@@ -123,12 +126,12 @@ class Store:
         return None if row is None else str(row[0])
 
     def load(self, game: str) -> StoredGame | None:
-        row = self.db.execute("SELECT id, start, seats, version, over FROM games WHERE id = ?", (game,)).fetchone()
+        row = self.db.execute("SELECT id, start, seats, versions, over FROM games WHERE id = ?", (game,)).fetchone()
         if row is None:
             return None
         actions = [[text, bool(drawn)] for text, drawn in self.db.execute(
             "SELECT text, drawn FROM actions WHERE game = ? ORDER BY n", (game,))]
-        return StoredGame(row[0], json.loads(row[1]), json.loads(row[2]), row[3], bool(row[4]), actions)
+        return StoredGame(row[0], json.loads(row[1]), json.loads(row[2]), json.loads(row[3]), bool(row[4]), actions)
 
     def start(self, game: str) -> Any:
         """How the game began (engine.save_data's `start`), for a replay; None for an unknown game."""

@@ -3,12 +3,15 @@ the loopback interface (port 0: the system picks a free one), killed or stopped 
 connection that has said hello."""
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
 import sys
+from collections.abc import Coroutine
 from pathlib import Path
 from types import TracebackType
+from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
@@ -17,6 +20,7 @@ from game.online import protocol
 
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 30.0
+T = TypeVar("T")
 
 
 class ServerProcess:
@@ -93,3 +97,8 @@ async def connect(url: str) -> ClientConnection:
         await ws.close()
         raise RuntimeError(f"the server did not welcome the client: {answer!r}")
     return ws
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a test's coroutine on a loop of its own (the tests have no asyncio plugin)."""
+    return asyncio.run(coro)

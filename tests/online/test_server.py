@@ -1,0 +1,539 @@
+"""The online server over real sockets on the loopback interface (docs/PROTOCOL.md; issue 39's server, protocol
+and hostile clients): every request and its answer, whole games played by connections that choose among the
+legal actions their updates give them, reconnection from the events a client holds, a restarted server resuming
+its games from the stored log, and hostile clients answered plainly while another game on the same server goes
+on."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import ConnectionClosed
+
+import engine
+from game.online import protocol
+from game.online import server as server_module
+from game.online.server import Server
+from game.online.games import OnlineGame
+from game.online.store import FILE, Store, StoredGame
+from tests.online.harness import ServerProcess, connect, run
+
+WAIT = 3.0                                         # seconds a test waits for an answer before it fails
+SHORT = engine.check_options(engine.load_ruleset(), {"variable_game_end": 5})   # whole games in ~200 decisions
+
+
+class Client:
+    """One test connection: it keeps every update it receives and numbers its requests."""
+
+    def __init__(self, ws: ClientConnection):
+        self.ws = ws
+        self.seq = 0
+        self.updates: list[dict[str, Any]] = []
+        self.acted_at = 0                           # updates received when the newest act was acknowledged
+
+    @classmethod
+    async def open(cls, url: str, token: str, since: int = 0) -> Client:
+        client = cls(await connect(url))
+        await client.send({"type": "open", "token": token, "since": since})
+        await client.expect("update")
+        return client
+
+    async def send(self, message: Mapping[str, Any]) -> None:
+        await self.ws.send(protocol.encode(message))
+
+    async def expect(self, *kinds: str) -> dict[str, Any]:
+        """The next message of one of `kinds`, keeping the updates met on the way."""
+        while True:
+            message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), WAIT))
+            if message["type"] == "update":
+                self.updates.append(message)
+            if message["type"] in kinds:
+                return message
+
+    async def request(self, message: Mapping[str, Any], *kinds: str) -> dict[str, Any]:
+        await self.send(message)
+        return await self.expect(*kinds)
+
+    async def act(self, action: list[Any], seq: int | None = None) -> dict[str, Any]:
+        """An act's answer: ack or refused."""
+        self.seq = self.seq + 1 if seq is None else seq
+        answer = await self.request({"type": "act", "seq": self.seq, "action": action}, "ack", "refused")
+        if answer["type"] == "ack":
+            self.acted_at = len(self.updates)
+        return answer
+
+    async def decision(self) -> dict[str, Any] | None:
+        """The seat's next decision (an update received after its newest act that offers one); None once the
+        game is over."""
+        while True:
+            fresh = self.updates[self.acted_at:]
+            if fresh and fresh[-1]["over"]:
+                return None
+            if fresh and fresh[-1]["decision"] is not None:
+                decision: dict[str, Any] = fresh[-1]["decision"]
+                return decision
+            await self.expect("update")
+
+    async def events(self) -> list[Any]:
+        """Every event the updates gave, checked to arrive each once and in order."""
+        held: list[Any] = []
+        for update in self.updates:
+            assert update["first"] <= len(held)
+            held = held[:update["first"]] + update["events"]
+        return held
+
+
+async def hello_client(url: str) -> Client:
+    return Client(await connect(url))
+
+
+async def host(url: str, seats: list[str], seed: int, options: Mapping[str, Any] = SHORT) -> dict[str, Any]:
+    client = await hello_client(url)
+    hosted = await client.request({"type": "host", "seats": seats, "options": dict(options), "seed": seed},
+                                  "hosted", "error")
+    await client.ws.close()
+    return hosted
+
+
+async def seats_of(url: str, hosted: Mapping[str, Any]) -> dict[str, str]:
+    """Every human seat's token: the host's, and each invite joined (typed in lower case, without its dash)."""
+    tokens = {hosted["seat"]: hosted["token"]}
+    client = await hello_client(url)
+    for seat, code in hosted["invites"].items():
+        joined = await client.request({"type": "join", "code": code.replace("-", "").lower(), "name": seat},
+                                      "joined")
+        assert joined["seat"] == seat and joined["game"] == hosted["game"]
+        tokens[seat] = joined["token"]
+    await client.ws.close()
+    return tokens
+
+
+async def play_seat(client: Client, rng: random.Random, most: int = 10_000) -> int:
+    """Play the seat's decisions, each a pick of `rng` among the legal actions its update gives, until the game
+    is over (or `most` decisions); how many it played."""
+    played = 0
+    while played < most and (decision := await client.decision()) is not None:
+        answer = await client.act(rng.choice(decision["legal"]))
+        assert answer["type"] == "ack", answer
+        played += 1
+    return played
+
+
+def local_game(rules: engine.Ruleset, seats: int, seed: int, pick: Mapping[str, random.Random],
+               options: Mapping[str, Any] = SHORT) -> engine.GameState:
+    """The game those picks make when played here: what the server must have played."""
+    state = engine.new_game(rules, seats, seed, options)
+    while (who := engine.current_player(state)) is not None:
+        if who == engine.CHANCE:
+            engine.resolve_chance(state)
+        else:
+            choice = pick[who].choice([protocol.action_to_wire(a) for a in engine.legal_actions(state)])
+            engine.apply(state, protocol.action_from_wire(choice))
+    return state
+
+
+def stored_game(data_dir: Path, game: str) -> StoredGame:
+    store = Store(data_dir)
+    try:
+        found = store.load(game)
+    finally:
+        store.close()
+    assert found is not None, f"{game} is not stored"
+    return found
+
+
+def stored_state(data_dir: Path, game: str, rules: engine.Ruleset) -> tuple[engine.GameState, int]:
+    """The game as the store holds it, replayed, and the number of actions in its log."""
+    stored = stored_game(data_dir, game)
+    return engine.replay(stored.start, stored.actions, rules), len(stored.actions)
+
+
+async def take_turns(game: OnlineGame, clients: Mapping[str, Client], picks: Mapping[str, random.Random],
+                     decisions: int) -> None:
+    """Play `decisions` decisions in the game's order, each by the seat's client (the bots and chance between
+    them play on the server); stop early when a seat without a client decides, or the game is over."""
+    for _ in range(decisions):
+        while game.to_act not in clients:
+            if game.over or game.seats.get(str(game.to_act)) == "human":
+                return
+            await asyncio.sleep(0.005)
+        seat = str(game.to_act)
+        decision = await clients[seat].decision()
+        assert decision is not None
+        assert (await clients[seat].act(picks[seat].choice(decision["legal"])))["type"] == "ack"
+
+
+async def in_server(data_dir: Path, rules: engine.Ruleset, body: Callable[[Server, str], Awaitable[None]],
+                    **limits: Any) -> None:
+    server = Server(data_dir, rules, **limits)
+    url = await server.start()
+    try:
+        await body(server, url)
+    finally:
+        await server.stop()
+
+
+# --- the handshake ------------------------------------------------------------------------------------------------
+
+def test_the_handshake_welcomes_the_same_version_and_names_a_mismatch(rules: engine.Ruleset, tmp_path: Path) -> None:
+    async def body(_: Server, url: str) -> None:
+        async with ws_connect(url) as ws:
+            await ws.send(protocol.encode({"type": "hello", "version": protocol.VERSION, "client": "t"}))
+            assert json.loads(await ws.recv())["type"] == "welcome"
+        for first, code in [({"type": "hello", "version": protocol.VERSION + 1}, "version"),
+                            ({"type": "games", "tokens": []}, "hello_first")]:
+            async with ws_connect(url) as ws:
+                await ws.send(protocol.encode(first))
+                answer = json.loads(await ws.recv())
+                assert answer["type"] == "error" and answer["code"] == code
+                if code == "version":
+                    assert f"protocol {protocol.VERSION}" in answer["message"]
+                with pytest.raises(ConnectionClosed):
+                    await asyncio.wait_for(ws.recv(), WAIT)
+        again = await hello_client(url)
+        assert (await again.request({"type": "hello", "version": protocol.VERSION}, "error"))["code"] == "malformed"
+        await again.ws.close()
+    run(in_server(tmp_path, rules, body))
+
+
+# --- hosting, joining, acting ------------------------------------------------------------------------------------
+
+def test_host_join_open_act_refuse_undo_ask(rules: engine.Ruleset, tmp_path: Path) -> None:
+    async def body(server: Server, url: str) -> None:
+        refused = await host(url, ["easy", "normal"], 1)
+        assert refused["code"] == "malformed", "a game has a human seat"
+        hosted = await host(url, ["human", "human"], 5)
+        assert set(hosted) == {"type", "game", "seat", "token", "invites", "watch"}
+        code = next(iter(hosted["invites"].values()))
+        tokens = await seats_of(url, hosted)
+        joiner = await hello_client(url)
+        assert (await joiner.request({"type": "join", "code": code}, "error"))["code"] == "bad_code", "one use"
+        assert (await joiner.request({"type": "act", "seq": 1, "action": ["end"]}, "error"))["code"] == "not_open"
+        raw = (tmp_path / FILE).read_bytes() + (tmp_path / f"{FILE}-wal").read_bytes()
+        assert not any(token.encode() in raw for token in tokens.values()), "tokens are kept hashed"
+        game = server.games[hosted["game"]]
+        clients = {seat: await Client.open(url, token) for seat, token in tokens.items()}
+        for seat, client in clients.items():
+            first = client.updates[0]
+            assert first["seat"] == seat and first["first"] == 0 and first["game"] == hosted["game"]
+            assert first["view"] == engine.observe(game.state, seat, log=False)
+        rng = random.Random(5)
+        while True:                                  # play on until the seat to act may take a decision back
+            deciding = game.to_act
+            assert deciding in clients
+            client, other = clients[deciding], clients[next(s for s in clients if s != deciding)]
+            decision = await client.decision()
+            assert decision is not None
+            if decision["undoable"]:
+                break
+            out_of_turn = await other.act(decision["legal"][0])
+            assert out_of_turn["type"] == "refused" and out_of_turn["reason"]["code"] == "not_now"
+            assert (await other.request({"type": "ask", "id": 1, "why": [["end"]]}, "error"))["code"] == \
+                "not_your_turn"
+            illegal = ["go", "9999"]
+            asked = await client.request({"type": "ask", "id": 7, "why": [decision["legal"][0], illegal]}, "answer")
+            reason = engine.why_not(game.state, protocol.action_from_wire(illegal))
+            assert asked == {"type": "answer", "id": 7, "why": [None, protocol.reason_to_wire(reason)]}
+            before = engine.state_hash(game.state)
+            answer = await client.act(illegal)
+            assert answer == {"type": "refused", "seq": client.seq, "reason": protocol.reason_to_wire(reason)}
+            assert engine.state_hash(game.state) == before, "a refused action changes nothing"
+            ack = await client.act(rng.choice(decision["legal"]))
+            assert ack["type"] == "ack" and ack["seq"] == client.seq
+            assert stored_state(tmp_path, game.id, rules)[1] >= ack["n"], "acknowledged once stored"
+            replayed = await client.act(decision["legal"][0], seq=ack["seq"])
+            assert replayed["type"] == "refused" and replayed["code"] == "replayed"
+        kept = stored_state(tmp_path, game.id, rules)[1]
+        undone = await client.request({"type": "undo", "seq": client.seq + 1}, "ack", "refused")
+        client.seq += 1
+        assert undone["type"] == "ack"
+        state, rows = stored_state(tmp_path, game.id, rules)
+        assert rows < kept and undone["n"] == rows, "the undone rows left the log before the ack"
+        assert engine.state_hash(state) == engine.state_hash(game.state)
+        update = await client.expect("update")
+        assert update["decision"]["undoable"] == decision["undoable"] - 1
+        while (await client.decision() or {}).get("undoable"):
+            assert (await client.request({"type": "undo", "seq": client.seq + 1}, "ack"))["type"] == "ack"
+            client.seq += 1
+            await client.expect("update")
+        nothing = await client.request({"type": "undo", "seq": client.seq + 1}, "refused")
+        assert nothing["code"] == "nothing_to_undo"
+    run(in_server(tmp_path, rules, body))
+
+
+def test_a_whole_game_played_by_two_connections_is_the_game_played_here(rules: engine.Ruleset,
+                                                                         tmp_path: Path) -> None:
+    seed = 21
+
+    async def body(_: Server, url: str) -> None:
+        hosted = await host(url, ["human", "human"], seed)
+        tokens = await seats_of(url, hosted)
+        clients = {seat: await Client.open(url, token) for seat, token in tokens.items()}
+        watcher = await hello_client(url)
+        await watcher.request({"type": "watch", "code": hosted["watch"].lower(), "since": 0}, "update")
+        early = await watcher.request({"type": "record"}, "error")
+        assert early["code"] == "not_over"
+        picks = {seat: random.Random(f"{seed} {seat}") for seat in clients}
+        played = await asyncio.gather(*(play_seat(clients[seat], picks[seat]) for seat in clients))
+        assert min(played) > 20
+        save = (await watcher.request({"type": "record"}, "record"))["save"]
+        local = local_game(rules, 2, seed, {seat: random.Random(f"{seed} {seat}") for seat in clients})
+        assert engine.state_hash(engine.replay(save["start"], save["actions"], rules)) == engine.state_hash(local)
+        assert engine.state_hash(stored_state(tmp_path, hosted["game"], rules)[0]) == engine.state_hash(local)
+        while not (watcher.updates[-1]["over"]):
+            await watcher.expect("update")
+        for update in watcher.updates:
+            assert update["seat"] is None and update["decision"] is None and update["view"] == update["public"]
+        for seat, client in clients.items():
+            held = await client.events()
+            wire = [protocol.wire_event(e) for e in engine.events_since(local, seat, 0)[0]]
+            assert held == json.loads(json.dumps(wire)), f"{seat} holds its events, each once, in order"
+            assert client.updates[-1]["over"]
+        listed = await watcher.request({"type": "games", "tokens": [*tokens.values(), "forged"]}, "list")
+        assert [(g["seat"], g["over"], g["yours"]) for g in listed["games"]] == [(s, True, False) for s in tokens]
+    run(in_server(tmp_path, rules, body))
+
+
+def test_reconnection_gives_exactly_the_missing_events(rules: engine.Ruleset, tmp_path: Path) -> None:
+    async def body(server: Server, url: str) -> None:
+        hosted = await host(url, ["human", "normal", "human"], 8)
+        tokens = await seats_of(url, hosted)
+        game = server.games[hosted["game"]]
+        first, second = tokens
+        clients = {seat: await Client.open(url, token) for seat, token in tokens.items()}
+        picks = {seat: random.Random(seat) for seat in tokens}
+        await take_turns(game, clients, picks, 6)
+        leaving = clients.pop(second)
+        while game.to_act != second:
+            await take_turns(game, clients, picks, 1)
+        await take_turns(game, {second: leaving}, picks, 1)     # it acts, and leaves before its update comes
+        held = await leaving.events()
+        await leaving.ws.close()
+        await take_turns(game, clients, picks, 3)                # the game goes on while the seat is away
+        back = await Client.open(url, tokens[second], since=len(held))
+        missing = back.updates[0]
+        full = engine.events_since(game.state, second, 0)[0]
+        assert missing["first"] == len(held) < missing["log_size"] == len(full)
+        assert held + missing["events"] == json.loads(json.dumps([protocol.wire_event(e) for e in full]))
+        taken = await Client.open(url, tokens[second], since=len(full))
+        assert taken.updates[0]["events"] == [], "nothing is sent twice"
+        replaced = await back.expect("error")
+        assert replaced["code"] == "replaced", "a newer open of the seat replaces the older connection"
+        with pytest.raises(ConnectionClosed):
+            await back.expect("error")
+        listed = await taken.request({"type": "games", "tokens": [tokens[first], tokens[second]]}, "list")
+        to_act = game.to_act
+        assert [(g["seat"], g["yours"]) for g in listed["games"]] == [(s, s == to_act) for s in (first, second)]
+        assert all(g["to_act"] == to_act and g["turn"] == game.state.turn for g in listed["games"])
+    run(in_server(tmp_path, rules, body))
+
+
+def test_a_seat_is_given_to_a_bot_when_every_other_human_agrees(rules: engine.Ruleset, tmp_path: Path) -> None:
+    async def body(server: Server, url: str) -> None:
+        hosted = await host(url, ["human", "human", "human"], 13)
+        tokens = await seats_of(url, hosted)
+        leaver, *others = list(tokens)
+        clients = {seat: await Client.open(url, tokens[seat]) for seat in others}
+        game = server.games[hosted["game"]]
+        await clients[others[0]].send({"type": "replace", "seat": leaver, "agree": True})
+        await clients[others[0]].request({"type": "games", "tokens": []}, "list")
+        assert game.seats[leaver] == "human", "one vote of two"
+        await clients[others[1]].send({"type": "replace", "seat": leaver, "agree": True})
+        update = await clients[others[1]].expect("update")
+        assert update["seats"][leaver] == "normal"
+        assert stored_game(tmp_path, game.id).seats[leaver] == "normal"
+        gone = await Client.open(url, tokens[leaver])
+        answer = await gone.request({"type": "act", "seq": 1, "action": ["end"]}, "error")
+        assert answer["code"] == "not_your_turn" and "bot" in answer["message"]
+        picks = {seat: random.Random(seat) for seat in others}
+        await asyncio.gather(*(play_seat(clients[seat], picks[seat]) for seat in others))
+        assert game.over, "the bot played the seat to the end"
+    run(in_server(tmp_path, rules, body))
+
+
+def test_a_position_hosted_as_it_stands_is_kept_in_memory(rules: engine.Ruleset, tmp_path: Path) -> None:
+    state = engine.new_game(rules, 2, 17, SHORT)
+    engine.play(state, lambda s, who: engine.legal_actions(s)[0], max_actions=30)
+    twin = engine.redeal(state, 0, 3)
+
+    async def body(server: Server, url: str) -> None:
+        tokens = server.add_game(twin, dict.fromkeys(twin.names, "human"), "G-twin")
+        assert set(tokens) == set(twin.names)
+        for seat, token in tokens.items():
+            client = await Client.open(url, token)
+            assert client.updates[0]["view"] == engine.observe(twin, seat, log=False)
+        with pytest.raises(AssertionError):
+            stored_game(tmp_path, "G-twin")
+    run(in_server(tmp_path, rules, body))
+
+
+# --- a server stopped or killed -----------------------------------------------------------------------------------
+
+def test_a_killed_server_resumes_every_game_from_its_log(rules: engine.Ruleset, tmp_path: Path) -> None:
+    async def body() -> None:
+        with ServerProcess(tmp_path) as process:
+            hosted = await host(process.url, ["human", "normal"], 34)
+            seat, token = hosted["seat"], hosted["token"]
+            client = await Client.open(process.url, token)
+            rng = random.Random(34)
+            acks = []
+            for _ in range(12):
+                decision = await client.decision()
+                assert decision is not None
+                acks.append(await client.act(rng.choice(decision["legal"])))
+            process.kill()
+            state, rows = stored_state(tmp_path, hosted["game"], rules)
+            assert rows >= max(a["n"] for a in acks), "every acknowledged action is kept"
+            held = await client.events()
+            for step in (process.start, process.stop, process.start):
+                step()
+            assert process.process is not None
+            back = await Client.open(process.url, token, since=len(held))
+            assert back.updates[0]["first"] == len(held)
+            decision = await back.decision()                   # the bots played on after the restart
+            assert decision is not None
+            state, rows = stored_state(tmp_path, hosted["game"], rules)
+            assert back.updates[-1]["view"] == engine.observe(state, seat, log=False)
+            assert [protocol.action_from_wire(a) for a in decision["legal"]] == engine.legal_actions(state)
+            assert await play_seat(back, rng) > 0
+            save = (await back.request({"type": "record"}, "record"))["save"]
+            assert engine.state_hash(engine.replay(save["start"], save["actions"], rules)) == \
+                engine.state_hash(stored_state(tmp_path, hosted["game"], rules)[0])
+    run(body())
+
+
+def test_a_stopped_server_exits_cleanly_and_its_games_hash_as_their_logs(rules: engine.Ruleset,
+                                                                          tmp_path: Path) -> None:
+    ids: list[str] = []
+
+    async def first(_: Server, url: str) -> None:
+        for seed in (3, 4):
+            hosted = await host(url, ["human", "easy", "normal"], seed)
+            client = await Client.open(url, hosted["token"])
+            await play_seat(client, random.Random(seed), most=8)
+            ids.append(hosted["game"])
+
+    async def second(server: Server, url: str) -> None:
+        for game_id in ids:
+            assert engine.state_hash(server.games[game_id].state) == \
+                engine.state_hash(stored_state(tmp_path, game_id, rules)[0])
+
+    run(in_server(tmp_path, rules, first))
+    run(in_server(tmp_path, rules, second))
+    process = ServerProcess(tmp_path)
+    process.start()
+    assert process.process is not None
+    running = process.process
+    process.stop()
+    assert running.returncode == 0, "SIGTERM stops the server cleanly"
+
+
+# --- hostile clients ------------------------------------------------------------------------------------------
+
+async def bystander(url: str, seed: int) -> tuple[str, Callable[[], Awaitable[None]]]:
+    """A game on the same server as the hostile clients, its seats open: its id, and its play to the end."""
+    hosted = await host(url, ["human", "human"], seed)
+    tokens = await seats_of(url, hosted)
+    clients = {seat: await Client.open(url, token) for seat, token in tokens.items()}
+
+    async def play() -> None:
+        await asyncio.gather(*(play_seat(clients[seat], random.Random(f"{seed} {seat}")) for seat in clients))
+    return hosted["game"], play
+
+
+def test_hostile_clients_are_answered_plainly_while_another_game_goes_on(rules: engine.Ruleset,
+                                                                        tmp_path: Path) -> None:
+    async def body(server: Server, url: str) -> None:
+        other_id, other_play = await bystander(url, 55)
+        other = asyncio.create_task(other_play())
+        hosted = await host(url, ["human", "human"], 9)
+        client = await hello_client(url)
+        for raw, code in [("{not json", "malformed"), ('{"type": "launch"}', "unknown"),
+                          ('{"type": "act", "seq": 1, "action": ["go", {"x": 1}]}', "malformed"),
+                          ('{"type": "open", "token": "forged-token"}', "bad_token"),
+                          ('{"type": "join", "code": "AAAA-AAAA"}', "bad_code"),
+                          ('{"type": "watch", "code": "W-AAAA-AAAA"}', "bad_code"),
+                          ('{"type": "record"}', "not_open")]:
+            await client.ws.send(raw)
+            answer = await client.expect("error")
+            assert answer["code"] == code, (raw, answer)
+        assert (await client.request({"type": "games", "tokens": []}, "list"))["games"] == [], "still open"
+        seat = await Client.open(url, hosted["token"])
+        decision = await seat.decision()
+        assert decision is not None
+        ack = await seat.act(decision["legal"][0])
+        assert (await seat.act(decision["legal"][0], seq=ack["seq"]))["code"] == "replayed"
+
+        big = await hello_client(url)
+        await big.ws.send(json.dumps({"type": "join", "code": "x" * protocol.CLIENT_CAP}))
+        with pytest.raises(ConnectionClosed) as closed:
+            await big.expect("error")
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+
+        flood = await hello_client(url)
+
+        async def send_many() -> None:
+            with contextlib.suppress(ConnectionClosed):
+                for _ in range(int(server.rate * 20)):
+                    await flood.send({"type": "games", "tokens": []})
+        sender = asyncio.create_task(send_many())
+        answers = []
+        with pytest.raises(ConnectionClosed):
+            while True:
+                answers.append(await flood.expect("list", "error"))
+        await sender
+        assert answers[-1]["type"] == "error" and answers[-1]["code"] == "rate"
+        assert len(answers) > server.rate, "a burst within the limit is answered"
+
+        crowd, full = [], []
+        for _ in range(server.per_address + 2):
+            ws = await ws_connect(url)
+            await ws.send(protocol.encode({"type": "hello", "version": protocol.VERSION}))
+            answer = json.loads(await ws.recv())
+            (crowd if answer["type"] == "welcome" else full).append((ws, answer))
+        assert full and all(a["code"] == "full" for _, a in full)
+        assert len(crowd) < server.per_address
+        for ws, _ in crowd + full:
+            await ws.close()
+
+        await asyncio.wait_for(other, 120)
+        local = local_game(rules, 2, 55, {seat: random.Random(f"55 {seat}") for seat in server.games[other_id].seats})
+        assert engine.state_hash(server.games[other_id].state) == engine.state_hash(local), "the other game is unharmed"
+    run(in_server(tmp_path, rules, body))
+
+
+def test_a_request_that_fails_inside_is_answered_internal(rules: engine.Ruleset, tmp_path: Path,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    async def body(server: Server, url: str) -> None:
+        hosted = await host(url, ["human", "easy"], 2)
+
+        async def broken(*_: Any) -> None:
+            raise RuntimeError(f"a bug holding {hosted['token']}")
+        server.on_ask = broken                             # type: ignore[method-assign]
+        client = await Client.open(url, hosted["token"])
+        answer = await client.request({"type": "ask", "id": 1, "why": []}, "error")
+        assert answer["code"] == "internal"
+        assert (await client.request({"type": "games", "tokens": [hosted["token"]]}, "list"))["games"]
+    run(in_server(tmp_path, rules, body))
+    logged = [r for r in caplog.records if r.name == "paradise.server"]
+    assert len(logged) == 1 and "RuntimeError" in logged[0].getMessage()
+    assert logged[0].exc_info is None and "\n" not in logged[0].getMessage(), "one line, and no secrets"
+
+
+def test_an_idle_connection_is_closed(rules: engine.Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "IDLE", 0.2)
+
+    async def body(_: Server, url: str) -> None:
+        client = await hello_client(url)
+        assert (await client.expect("error"))["code"] == "idle"
+        with pytest.raises(ConnectionClosed):
+            await client.expect("error")
+    run(in_server(tmp_path, rules, body))
