@@ -5,6 +5,7 @@ killed server could lose.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -110,11 +111,13 @@ class OnlineGame:
         self.commit()
         return True
 
-    def play_on(self, most: int) -> tuple[int, bool]:
-        """Chance and the bots play up to `most` actions (stored before anyone is shown them); how many were
-        played, and whether a Hard bot is still thinking in the worker."""
+    def play_on(self, most: int, seconds: float) -> tuple[int, bool]:
+        """Chance and the bots play up to `most` actions, for at most about `seconds`, and they are stored (in one
+        write, before anyone is shown them); how many were played, and whether a Hard bot is still thinking in
+        the worker."""
         played = 0
-        while played < most and engine.step(self.state, self._choice) is not None:
+        until = time.perf_counter() + seconds
+        while played < most and time.perf_counter() < until and engine.step(self.state, self._choice) is not None:
             self.undo.passed()
             played += 1
         if played:

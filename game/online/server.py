@@ -20,6 +20,7 @@ import secrets
 import signal
 import sys
 import time
+import traceback
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -41,7 +42,11 @@ RATE = protocol.RATE            # messages a second a connection may send (burst
 PER_ADDRESS = 16                 # connections from one address
 CONNECTIONS = 4096               # connections in all
 IDLE = 600.0                     # seconds without a message before a connection is closed
-AUTOMATIC_BATCH = 64             # chance's and bots' actions played before the loop serves others
+PING = 20.0                      # seconds between pings, and the wait for their answer: a dead peer is found
+CLOSE_WAIT = 2.0                 # seconds a closing connection may take to answer before it is cut (a flooding
+                                 # client's answer waits behind its unread messages)
+AUTOMATIC_BATCH = 64             # chance's and bots' actions played (and stored in one write) before the loop
+AUTOMATIC_SLICE = 0.005          # serves others, or fewer once this many seconds have passed: no game starves
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"    # no 0/O, 1/I/L: read aloud and typed without doubt
 CLOSING = ("version", "hello_first", "too_large", "replaced", "rate")
 
@@ -132,7 +137,7 @@ class Server:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         """Listen; the url clients connect to. Restored games go on playing their bots at once."""
         self.listener = await serve(self.handle, host, port, max_size=protocol.CLIENT_CAP,
-                                    ping_interval=20, ping_timeout=20)
+                                    ping_interval=PING, ping_timeout=PING, close_timeout=CLOSE_WAIT)
         sock = next(iter(self.listener.sockets))
         bound = sock.getsockname()
         for game in list(self.games.values()):
@@ -142,6 +147,7 @@ class Server:
     async def stop(self) -> None:
         for task in self.playing.values():
             task.cancel()
+        await asyncio.gather(*self.playing.values(), return_exceptions=True)
         if self.listener is not None:
             self.listener.close()
             await self.listener.wait_closed()
@@ -195,6 +201,7 @@ class Server:
                 await conn.send(error("rate", f"more than {self.rate:.0f} messages a second"))
                 await conn.ws.close()
                 return
+            message: dict[str, Any] | None = None
             try:
                 message = protocol.decode(raw)
                 await self.dispatch(conn, message)
@@ -208,8 +215,8 @@ class Server:
                 if exc.code in CLOSING:
                     await conn.ws.close()
                     return
-            except Exception:
-                log.exception("a request failed")
+            except Exception as exc:  # noqa: BLE001 - one client's request must never end the server
+                log.error("a %s request failed: %s", message.get("type") if message else "?", where(exc))
                 await conn.send(error("internal", "the server could not answer that; the game is unchanged"))
 
     async def dispatch(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -409,8 +416,16 @@ class Server:
             self.playing[game.id] = asyncio.get_running_loop().create_task(self.play(game))
 
     async def play(self, game: OnlineGame) -> None:
+        """Play the game on until a human decides; a failure stops this game's play alone (logged), never the
+        server's."""
+        try:
+            await self._play(game)
+        except Exception as exc:  # noqa: BLE001 - one game's failure must never end the others
+            log.error("game %s stopped playing on: %s", game.id, where(exc))
+
+    async def _play(self, game: OnlineGame) -> None:
         while not game.over:
-            played, thinking = game.play_on(AUTOMATIC_BATCH)
+            played, thinking = game.play_on(AUTOMATIC_BATCH, AUTOMATIC_SLICE)
             if played:
                 for conn in list(self.followers.get(game.id, [])):
                     await self.send_update(conn)
@@ -424,6 +439,14 @@ class Server:
 
 def error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
+
+
+def where(exc: BaseException) -> str:
+    """An unexpected exception in one line for the log: its kind and the line that raised it, never its text
+    (which may hold what a client sent, a token or a code)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    place = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno} in {frames[-1].name}" if frames else ""
+    return f"{type(exc).__name__}{place}"
 
 
 def default_data_dir() -> Path:
@@ -449,14 +472,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 async def run(data_dir: Path, host: str, port: int, rate: float, per_address: int) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for name in ("SIGINT", "SIGTERM"):          # before the line that says the server is up, which a signal follows
+        loop.add_signal_handler(getattr(signal, name), stop.set)
     server = Server(data_dir, rate=rate, per_address=per_address)
     url = await server.start(host, port)
     bound = url.rsplit(":", 1)[1]
     print(f"serving on ws://{host}:{bound}", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for name in ("SIGINT", "SIGTERM"):
-        loop.add_signal_handler(getattr(signal, name), stop.set)
     await stop.wait()
     await server.stop()
 
