@@ -1,7 +1,7 @@
 """One online game on the server: the engine's state, each seat's kind, the bots, undo, and the log kept in the
-store. Every change goes the same way: applied here, written to the store, then shown (an update per seat made
-by protocol.seat_update); nothing is shown that the store does not hold, so a client never holds an event a
-killed server could lose.
+store. Every change goes the same way: applied here, written to the store, then shown (each seat's sight made
+once by protocol.seat_sight, completed per connection into seat_update's message); nothing is shown that the store
+does not hold, so a client never holds an event a killed server could lose.
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ class OnlineGame:
         # Each seat's version ("" the spectators'): how many times what that seat may see has changed, so that
         # neither the numbers nor the updates sent tell a seat of a change it cannot see (a secret build, X8, X40).
         self.versions = {key: (versions or {}).get(key, 0) for key in ("", *state.names)}
-        self._seen = {key: self._digest(key) for key in self.versions}
+        self._seen: dict[str, protocol.Update] = self._sights()     # each one's sight as the newest change left it
 
     @classmethod
     def restored(cls, stored: StoredGame, rules: engine.Ruleset, store: Store) -> OnlineGame:
@@ -64,22 +64,26 @@ class OnlineGame:
         return [name for name, kind in self.seats.items() if kind == HUMAN]
 
     def update(self, seat: str | None, since: int) -> protocol.Update:
-        undoable = self.undo.steps(self.state) if seat is not None and seat == self.to_act else 0
-        return protocol.seat_update(self.state, self.id, seat, since, self.versions[seat or ""], self.seats,
-                                    undoable)
+        """The seat's (None: a spectator's) message now, with its events from its event number `since`: its
+        sight as the newest change left it, completed."""
+        return protocol.with_events(self._seen[seat or ""], self.state, since)
 
-    def _digest(self, key: str) -> str:
-        """What the seat (or a spectator) may see now, whole but for its events (their count is in it)."""
-        update = self.update(key or None, 1 << 40)
-        return protocol.encode({name: value for name, value in update.items() if name not in ("version", "first")})
+    def _sights(self) -> dict[str, protocol.Update]:
+        """What each seat and the spectators may see now, the public view made once for all, each at the
+        version it has."""
+        public = engine.observe(self.state, None, log=False)
+        to_act = self.to_act
+        return {key: protocol.seat_sight(self.state, self.id, key or None, self.versions[key], self.seats,
+                                         self.undo.steps(self.state) if key and key == to_act else 0, public)
+                for key in self.versions}
 
     def _look(self) -> None:
-        """After a change: each seat whose sight changed is one version on."""
-        for key, seen in self._seen.items():
-            now = self._digest(key)
-            if now != seen:
-                self._seen[key] = now
+        """After a change: each seat whose sight changed is one version on (and its sight is kept, to be sent)."""
+        for key, now in self._sights().items():
+            if now != self._seen[key]:
                 self.versions[key] += 1
+                now["version"] = self.versions[key]
+                self._seen[key] = now
 
     def summary(self, seat: str) -> dict[str, Any]:
         """A line of a player's games list: whose turn it is, whether it is theirs."""

@@ -1,6 +1,6 @@
 """The online protocol (docs/PROTOCOL.md): its version, the messages each side may send with their fields and
-size caps, how an action crosses the wire, and `seat_update`, the one place where a message is made from a game
-state, for one seat (or a spectator) and from its view alone (X9).
+size caps, how an action crosses the wire, and `seat_update` (with its halves `seat_sight` and `with_events`), the
+one place where a message is made from a game state, for one seat (or a spectator) and from its view alone (X9).
 
 This module never imports pygame: the server, the client and the tests share it.
 """
@@ -211,8 +211,16 @@ def seat_update(state: engine.GameState, game: str, seat: str | None, since: int
     routes and barriers. Everything here is computed from the state only through the engine's per-player API
     (observe, events_since) or is the answer the deciding player's own rules engine gives it (legal actions,
     routes, barriers); the twin test (tests/online) holds it to the seat's view."""
-    events, log_size = engine.events_since(state, seat, since)
-    events = [wire_event(e) for e in events]
+    return with_events(seat_sight(state, game, seat, version, seats, undoable), state, since)
+
+
+def seat_sight(state: engine.GameState, game: str, seat: str | None, version: int, seats: Mapping[str, str],
+               undoable: int = 0, public: engine.View | None = None) -> Update:
+    """`seat_update` without the events (`events` empty, `first` = `log_size`): all the seat may see now but
+    the events themselves, so that a server makes it once per change, tells by it whether the seat's sight
+    moved, and completes it for each connection with `with_events`. `public`: the public view, when the caller
+    made it already (it is the same for every seat)."""
+    log_size = engine.events_since(state, seat, 0x7FFFFFFF)[1]
     decision: DecisionWire | None = None
     if seat is not None and seats.get(seat) == "human" and engine.current_player(state) == seat:
         legal = engine.legal_actions(state)
@@ -223,7 +231,16 @@ def seat_update(state: engine.GameState, game: str, seat: str | None, since: int
                 routes[str(i)] = list(path)
         decision = {"legal": [action_to_wire(a) for a in legal], "routes": routes,
                     "barriers": [engine.barrier(state, a) for a in legal], "undoable": undoable}
+    if public is None:
+        public = engine.observe(state, None, log=False)
     return {"type": "update", "game": game, "seat": seat, "version": version,
-            "view": engine.observe(state, seat, log=False), "public": engine.observe(state, None, log=False),
-            "first": since, "events": events, "log_size": log_size, "decision": decision, "seats": dict(seats),
+            "view": public if seat is None else engine.observe(state, seat, log=False), "public": public,
+            "first": log_size, "events": [], "log_size": log_size, "decision": decision, "seats": dict(seats),
             "over": engine.is_over(state)}
+
+
+def with_events(sight: Update, state: engine.GameState, since: int) -> Update:
+    """A seat's sight (`seat_sight`, made from this state) with the seat's events from its event number `since`:
+    the message `seat_update` makes."""
+    events, log_size = engine.events_since(state, sight["seat"], since)
+    return {**sight, "first": since, "events": [wire_event(e) for e in events], "log_size": log_size}

@@ -41,6 +41,7 @@ DEFAULT_PORT = 8765
 RATE = protocol.RATE            # messages a second a connection may send (bursts of twice as many)
 PER_ADDRESS = 16                 # connections from one address
 CONNECTIONS = 4096               # connections in all
+GAMES = 10_000                   # games under way held at once (a client hosting in a loop meets `full`)
 IDLE = 600.0                     # seconds without a message before a connection is closed
 PING = 20.0                      # seconds between pings, and the wait for their answer: a dead peer is found
 CLOSE_WAIT = 2.0                 # seconds a closing connection may take to answer before it is cut (a flooding
@@ -248,6 +249,8 @@ class Server:
 
     async def on_host(self, conn: Connection, message: dict[str, Any]) -> None:
         kinds: list[str] = message["seats"]
+        if sum(not game.over for game in self.games.values()) >= GAMES:
+            raise Failure("full", "this server holds as many games as it can; try again later")
         if HUMAN not in kinds:
             raise Failure("malformed", "a hosted game has at least one human seat (the host's)")
         seed = message.get("seed")

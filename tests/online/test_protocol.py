@@ -118,3 +118,17 @@ def test_seat_update_keeps_the_seed_off_the_wire_and_the_decision_to_its_seat(ru
     assert later["events"] == [] and later["first"] == theirs["log_size"]
     bots = protocol.seat_update(state, "G-1", deciding, 0, 4, {**seats, deciding: "normal"})
     assert bots["decision"] is None, "a bot's seat is not offered a decision"
+
+
+def test_a_sight_made_once_per_change_completes_to_the_same_update(rules: engine.Ruleset) -> None:
+    """The server makes each seat's sight once per change (the public view once for all) and adds each
+    connection's events to it: the message is seat_update's, byte for byte."""
+    state, _ = engine.play_game(rules, 3, 8, ["easy"] * 3, 2)
+    seats = dict.fromkeys(state.names, "human")
+    public = engine.observe(state, None, log=False)
+    for seat in [None, *state.names]:
+        sight = protocol.seat_sight(state, "G-1", seat, 3, seats, 1, public)
+        assert sight["events"] == [] and sight["first"] == sight["log_size"] > 0
+        for since in (0, 5, sight["log_size"]):
+            assert protocol.encode(protocol.with_events(sight, state, since)) == \
+                protocol.encode(protocol.seat_update(state, "G-1", seat, since, 3, seats, 1))

@@ -565,6 +565,16 @@ def test_a_request_that_fails_inside_is_answered_internal(rules: engine.Ruleset,
     assert logged[0].exc_info is None and "\n" not in logged[0].getMessage(), "one line, and no secrets"
 
 
+def test_a_server_full_of_games_says_so(rules: engine.Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "GAMES", 2)
+
+    async def body(_: Server, url: str) -> None:
+        assert {(await host(url, ["human", "easy"], seed))["type"] for seed in (1, 2)} == {"hosted"}
+        refused = await host(url, ["human", "easy"], 3)
+        assert (refused["type"], refused["code"]) == ("error", "full")
+    run(in_server(tmp_path, rules, body))
+
+
 def test_an_idle_connection_is_closed(rules: engine.Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(server_module, "IDLE", 0.2)
 
