@@ -6,7 +6,7 @@ does not hold, so a client never holds an event a killed server could lose.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import engine
@@ -43,6 +43,12 @@ class OnlineGame:
         # neither the numbers nor the updates sent tell a seat of a change it cannot see (a secret build, X8, X40).
         self.versions = {key: (versions or {}).get(key, 0) for key in ("", *state.names)}
         self._seen: dict[str, protocol.Update] = self._sights()     # each one's sight as the newest change left it
+        # Each undo that took events back from a seat (X42): the seat's version after it and its event count then,
+        # so that a client that held the events taken back is sent them anew when it opens the seat again. A
+        # restored game knows none made before this server started: `known` is the version from which on it does.
+        self.cuts: dict[str, list[tuple[int, int]]] = {key: [] for key in self.versions}
+        self.known = dict(self.versions)
+        self.left: dict[str, list[tuple[int, int]]] = {}   # seat -> its last connection's newest updates
 
     @classmethod
     def restored(cls, stored: StoredGame, rules: engine.Ruleset, store: Store) -> OnlineGame:
@@ -67,6 +73,20 @@ class OnlineGame:
         """The seat's (None: a spectator's) message now, with its events from its event number `since`: its
         sight as the newest change left it, completed."""
         return protocol.with_events(self._seen[seat or ""], self.state, since)
+
+    def parted(self, seat: str, written: Iterable[tuple[int, int]]) -> None:
+        """A connection of the seat ended; the newest updates it was written, as (event count, version)."""
+        self.left[seat] = list(written)
+
+    def still_held(self, seat: str | None, since: int) -> int:
+        """How many of the `since` events a client opening the seat (None: watching) holds are still the seat's:
+        an undo made after the client got them (X42) took back those from the seat's event count then on. The
+        client holds them as of the earliest of the seat's last connection's newest updates that gave as many
+        events; of any other client (a spectator, another device, a restarted server) every undo known counts."""
+        key = seat or ""
+        held = [version for count, version in self.left.get(key, ()) if count == since] if seat else []
+        version = min(held, default=self.known[key])
+        return min([since, *(size for at, size in self.cuts[key] if at > version)])
 
     def _sights(self) -> dict[str, protocol.Update]:
         """What each seat and the spectators may see now, the public view made once for all, each at the
@@ -111,8 +131,12 @@ class OnlineGame:
         """Undo the seat's newest decision (X42); False when it has none to take back."""
         if self.to_act != seat or not self.undo.steps(self.state):
             return False
+        sizes = {key: sight["log_size"] for key, sight in self._seen.items()}
         self.state = self.undo.undo(self.state)
         self.commit()
+        for key, size in sizes.items():
+            if self._seen[key]["log_size"] < size:
+                self.cuts[key].append((self.versions[key], self._seen[key]["log_size"]))
         return True
 
     def play_on(self, most: int, seconds: float) -> tuple[int, bool]:

@@ -21,7 +21,7 @@ import signal
 import sys
 import time
 import traceback
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,8 @@ CLOSE_WAIT = 2.0                 # seconds a closing connection may take to answ
                                  # client's answer waits behind its unread messages)
 AUTOMATIC_BATCH = 64             # chance's and bots' actions played (and stored in one write) before the loop
 AUTOMATIC_SLICE = 0.005          # serves others, or fewer once this many seconds have passed: no game starves
+WRITTEN = 64                     # updates a connection keeps the count of, to know what its client holds (an undo)
+BACKLOG = 8                      # updates waiting for a peer that reads nothing before the next ones are merged
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"    # no 0/O, 1/I/L: read aloud and typed without doubt
 CLOSING = ("version", "hello_first", "too_large", "replaced", "rate")
 
@@ -109,6 +111,14 @@ class Connection:
         self.sent = 0                  # the seat's events this connection holds
         self.version = -1              # the seat's version this connection was last sent
         self.acked = 0                 # the newest `seq` acknowledged
+        self.written: deque[tuple[int, int]] = deque(maxlen=WRITTEN)   # the newest updates: (event count, version)
+        # Its updates, made as each change is shown (one per change, the same for twins) and written by a task of its
+        # own, so a peer that reads nothing holds up no one else. A peer BACKLOG updates behind is sent all that
+        # changed meanwhile in one update once it reads again (`behind`).
+        self.outbox: deque[protocol.Update] = deque()
+        self.wake = asyncio.Event()
+        self.behind = False
+        self.writer: asyncio.Task[None] | None = None
         self.bucket = Bucket(rate)
 
     async def send(self, message: Mapping[str, Any]) -> None:
@@ -184,6 +194,8 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            if conn.writer is not None:
+                conn.writer.cancel()
             self.addresses[address] -= 1
             if self.addresses[address] <= 0:
                 del self.addresses[address]
@@ -241,6 +253,8 @@ class Server:
             followers = self.followers.get(conn.game.id, [])
             if conn in followers:
                 followers.remove(conn)
+                if conn.seat is not None:
+                    conn.game.parted(conn.seat, conn.written)
 
     # --- requests -----------------------------------------------------------------------------------------------
 
@@ -293,7 +307,7 @@ class Server:
             raise Failure("bad_code", "no game is watched with that code")
         self.forget(conn)
         conn.game, conn.seat, conn.watching, conn.sent = game, None, True, 0
-        await self.follow(conn, message.get("since", 0))
+        await self.follow(conn, game.still_held(None, message.get("since", 0)))
 
     async def on_open(self, conn: Connection, message: dict[str, Any]) -> None:
         found = self.seat_of(message["token"])
@@ -310,14 +324,20 @@ class Server:
                 await other.ws.close()
         self.forget(conn)
         conn.game, conn.seat, conn.watching = game, seat, False
-        await self.follow(conn, message.get("since", 0))
+        await self.follow(conn, game.still_held(seat, message.get("since", 0)))
 
     async def follow(self, conn: Connection, since: int) -> None:
-        """Send the connection its update from the events it holds, and every later one."""
+        """Send the connection its update from the events it holds, and every later one. It follows the game
+        before its first update is written: a change made while that is under way (a slow link) reaches it too."""
         assert conn.game is not None
         conn.sent, conn.version = max(0, since), -1
-        await self.send_update(conn)
         self.followers.setdefault(conn.game.id, []).append(conn)
+        conn.outbox.clear()
+        conn.written.clear()
+        conn.behind = False
+        if conn.writer is None:
+            conn.writer = asyncio.get_running_loop().create_task(self.write_updates(conn))
+        self.queue_update(conn)
 
     async def on_act(self, conn: Connection, message: dict[str, Any]) -> None:
         game, seat = self.seat_game(conn)
@@ -341,7 +361,7 @@ class Server:
             return
         conn.acked = seq
         await conn.send({"type": "ack", "seq": seq, "version": game.versions[conn.seat or ""], "n": game.stored})
-        await self.changed(game)
+        self.changed(game)
 
     async def on_ask(self, conn: Connection, message: dict[str, Any]) -> None:
         game, seat = self.seat_game(conn)
@@ -363,7 +383,7 @@ class Server:
     async def on_replace(self, conn: Connection, message: dict[str, Any]) -> None:
         game, seat = self.seat_game(conn)
         if game.replace(message["seat"], seat, message["agree"]):
-            await self.changed(game)
+            self.changed(game)
 
     async def on_record(self, conn: Connection, message: dict[str, Any]) -> None:
         game = conn.game
@@ -396,13 +416,27 @@ class Server:
         game = self.games[game_id] = OnlineGame.restored(stored, self.rules, self.store)
         return game
 
-    async def changed(self, game: OnlineGame) -> None:
+    def changed(self, game: OnlineGame) -> None:
         """Every follower of the game gets its update; chance and the bots play on."""
-        for conn in list(self.followers.get(game.id, [])):
-            await self.send_update(conn)
+        self.show(game)
         self.play_later(game)
 
-    async def send_update(self, conn: Connection) -> None:
+    def show(self, game: OnlineGame) -> None:
+        """Every follower of the game is given its update now, written by its writer after what this request
+        answers."""
+        for conn in self.followers.get(game.id, []):
+            self.queue_update(conn)
+
+    def queue_update(self, conn: Connection) -> None:
+        """Make the connection's update from the events it holds, unless its seat's version has not moved; a peer
+        that reads nothing gets one update of all that changed once it reads again."""
+        if len(conn.outbox) >= BACKLOG:
+            conn.behind = True
+        else:
+            self.next_update(conn)
+        conn.wake.set()
+
+    def next_update(self, conn: Connection) -> None:
         assert conn.game is not None
         update = conn.game.update(conn.seat, conn.sent)
         if update["version"] == conn.version:      # nothing this seat may see changed: nothing is sent
@@ -410,7 +444,21 @@ class Server:
         if update["log_size"] < conn.sent:         # an undo took events back: from where the log ends now
             update = conn.game.update(conn.seat, update["log_size"])
         conn.sent, conn.version = update["log_size"], update["version"]
-        await conn.send(update)
+        conn.outbox.append(update)
+
+    async def write_updates(self, conn: Connection) -> None:
+        """A connection's updates in order, each written once the one before is taken."""
+        while True:
+            await conn.wake.wait()
+            conn.wake.clear()
+            while conn.outbox or conn.behind:
+                if not conn.outbox:
+                    conn.behind = False
+                    self.next_update(conn)
+                    continue
+                update = conn.outbox.popleft()
+                await conn.send(update)
+                conn.written.append((update["log_size"], update["version"]))
 
     def play_later(self, game: OnlineGame) -> None:
         """Chance and the bots play the game on (one task a game), stored and shown in batches."""
@@ -430,8 +478,7 @@ class Server:
         while not game.over:
             played, thinking = game.play_on(AUTOMATIC_BATCH, AUTOMATIC_SLICE)
             if played:
-                for conn in list(self.followers.get(game.id, [])):
-                    await self.send_update(conn)
+                self.show(game)
             if thinking:
                 await asyncio.sleep(0.02)
             elif not played:

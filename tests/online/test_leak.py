@@ -290,13 +290,13 @@ async def follow_twins(data_dir: Path, rules: engine.Ruleset, state: engine.Game
         assert any(tables[0].received[n][0] != tables[1].received[n][0] for n in others), \
             "a seat that knows the secret sees the twins differ (the test is not vacuous)"
         for done in range(steps):
+            one, two = await tables[0].settled(), await tables[1].settled()     # the updates come after the ack
             a, b = tables[0].received[viewer], tables[1].received[viewer]
             for i, (x, y) in enumerate(zip(a, b, strict=True)):
                 if x != y:
                     assert revealed(x, y), f"{viewer}'s message {i} differs: {x[:300]} / {y[:300]}"
                     return done, compared + i
             compared = len(a)
-            one, two = await tables[0].settled(), await tables[1].settled()
             if one is None or two is None:
                 assert one is None and two is None
                 return done, compared

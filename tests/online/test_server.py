@@ -208,6 +208,7 @@ def test_the_handshake_welcomes_the_same_version_and_names_a_mismatch(rules: eng
                 assert answer["type"] == "error" and answer["code"] == code
                 if code == "version":
                     assert f"protocol {protocol.VERSION}" in answer["message"]
+                    assert f"speaks {protocol.VERSION + 1}" in answer["message"], "both versions are named"
                 with pytest.raises(ConnectionClosed):
                     await asyncio.wait_for(ws.recv(), WAIT)
         again = await hello_client(url)
@@ -222,6 +223,22 @@ def test_host_join_open_act_refuse_undo_ask(rules: engine.Ruleset, tmp_path: Pat
     async def body(server: Server, url: str) -> None:
         refused = await host(url, ["easy", "normal"], 1)
         assert refused["code"] == "malformed", "a game has a human seat"
+        for options in ({"no_such_rule": True}, {"malaria": 3}):
+            wrong = await host(url, ["human", "easy"], 1, options)
+            with pytest.raises(engine.SetupError) as engine_says:
+                engine.check_options(rules, options)
+            assert (wrong["code"], wrong["message"]) == ("malformed", str(engine_says.value)), "the engine judges"
+        many = await host(url, ["human", "easy", "human", "human"], 2, {"malaria": True})
+        humans = [name for name, kind in server.games[many["game"]].seats.items() if kind == "human"]
+        assert many["seat"] == humans[0] and list(many["invites"]) == humans[1:], "one invite per other human seat"
+        codes = [*many["invites"].values(), many["watch"]]
+        assert len(set(codes)) == len(codes) and many["watch"].startswith("W-")
+        assert all(len(code.split("-")[-1]) == 4 for code in codes)
+        assert server.games[many["game"]].state.options["malaria"] is True
+        lower = await hello_client(url)
+        joined = await lower.request({"type": "join", "code": many["invites"][humans[1]].lower()}, "joined")
+        assert (joined["game"], joined["seat"]) == (many["game"], humans[1]), "typed in lower case, with its dash"
+        await lower.ws.close()
         hosted = await host(url, ["human", "human"], 5)
         assert set(hosted) == {"type", "game", "seat", "token", "invites", "watch"}
         code = next(iter(hosted["invites"].values()))
@@ -254,13 +271,17 @@ def test_host_join_open_act_refuse_undo_ask(rules: engine.Ruleset, tmp_path: Pat
             asked = await client.request({"type": "ask", "id": 7, "why": [decision["legal"][0], illegal]}, "answer")
             reason = engine.why_not(game.state, protocol.action_from_wire(illegal))
             assert asked == {"type": "answer", "id": 7, "why": [None, protocol.reason_to_wire(reason)]}
-            before = engine.state_hash(game.state)
+            before = engine.state_hash(game.state), dict(game.versions), stored_game(tmp_path, game.id).actions
             answer = await client.act(illegal)
             assert answer == {"type": "refused", "seq": client.seq, "reason": protocol.reason_to_wire(reason)}
-            assert engine.state_hash(game.state) == before, "a refused action changes nothing"
-            ack = await client.act(rng.choice(decision["legal"]))
+            assert (engine.state_hash(game.state), game.versions, stored_game(tmp_path, game.id).actions) == \
+                before, "a refused action changes nothing: neither the game, nor a version, nor the log"
+            chosen = rng.choice(decision["legal"])
+            ack = await client.act(chosen)
             assert ack["type"] == "ack" and ack["seq"] == client.seq
-            assert stored_state(tmp_path, game.id, rules)[1] >= ack["n"], "acknowledged once stored"
+            log = stored_game(tmp_path, game.id).actions         # read as the ack arrives
+            assert len(log) >= ack["n"] and log[ack["n"] - 1][0] == str(protocol.action_from_wire(chosen)), \
+                "acknowledged once stored"
             replayed = await client.act(decision["legal"][0], seq=ack["seq"])
             assert replayed["type"] == "refused" and replayed["code"] == "replayed"
         kept = stored_state(tmp_path, game.id, rules)[1]
@@ -387,20 +408,27 @@ def test_a_position_hosted_as_it_stands_is_kept_in_memory(rules: engine.Ruleset,
     run(in_server(tmp_path, rules, body))
 
 
+async def until_the_hard_bot_thinks(server: Server, url: str, seats: list[str],
+                                   seed: int) -> tuple[dict[str, Any], OnlineGame, Client]:
+    """Host a game whose first seat is a human, who plays at random until the Hard bot searches."""
+    hosted = await host(url, seats, seed)
+    game = server.games[hosted["game"]]
+    client = await Client.open(url, hosted["token"])
+    rng = random.Random(seed)
+    while game.thinking is None:                       # the human plays until the Hard bot searches
+        if game.to_act == hosted["seat"]:
+            decision = await client.decision()
+            assert decision is not None
+            await client.act(rng.choice(decision["legal"]))
+        else:
+            await asyncio.sleep(0.001)
+    return hosted, game, client
+
+
 def test_a_hard_bot_thinks_in_the_worker_while_the_server_answers(rules: engine.Ruleset, tmp_path: Path) -> None:
     async def body(server: Server, url: str) -> None:
-        hosted = await host(url, ["human", "hard"], 4)
-        game = server.games[hosted["game"]]
-        client = await Client.open(url, hosted["token"])
         other = await hello_client(url)
-        rng = random.Random(4)
-        while game.thinking is None:                       # the human plays until the Hard bot searches
-            if game.to_act == hosted["seat"]:
-                decision = await client.decision()
-                assert decision is not None
-                await client.act(rng.choice(decision["legal"]))
-            else:
-                await asyncio.sleep(0.001)
+        hosted, game, _ = await until_the_hard_bot_thinks(server, url, ["human", "hard"], 4)
         await other.request({"type": "games", "tokens": [hosted["token"]]}, "list")
         assert game.thinking is not None, "the server answered while the bot was still thinking"
         while game.to_act != hosted["seat"]:
@@ -420,7 +448,7 @@ def test_a_killed_server_resumes_every_game_from_its_log(rules: engine.Ruleset, 
                 cut_clients()
 
     async def resume(process: ServerProcess) -> None:
-        hosted = await host(process.url, ["human", "normal"], 34)
+        hosted = await host(process.url, ["human", "hard", "easy"], 34)
         seat, token = hosted["seat"], hosted["token"]
         client = await Client.open(process.url, token)
         rng = random.Random(34)
@@ -475,6 +503,40 @@ def test_a_stopped_server_exits_cleanly_and_its_games_hash_as_their_logs(rules: 
     assert running.returncode == 0, "SIGTERM stops the server cleanly"
 
 
+async def until(done: Callable[[], bool]) -> None:
+    """Wait (at most WAIT seconds) until `done()`."""
+    async def poll() -> None:
+        while not done():
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(poll(), WAIT)
+
+
+def test_hard_and_easy_bots_play_on_by_themselves_after_a_restart(rules: engine.Ruleset, tmp_path: Path) -> None:
+    """The server stops while its Hard bot thinks; started again on the same folder, with nobody connected, the
+    bots play on from the stored log to the human's next decision, and the game is the replay of its log."""
+    stopped: dict[str, Any] = {}
+
+    async def first(server: Server, url: str) -> None:
+        hosted, game, client = await until_the_hard_bot_thinks(server, url, ["human", "hard", "easy"], 6)
+        stopped.update(hosted, rows=stored_game(tmp_path, game.id).actions, held=len(client.events()))
+
+    async def second(server: Server, url: str) -> None:
+        game = server.games[stopped["game"]]
+        await until(lambda: game.to_act == stopped["seat"] or game.over)
+        state, rows = stored_state(tmp_path, game.id, rules)
+        assert rows > len(stopped["rows"]), "the bots played on"
+        assert stored_game(tmp_path, game.id).actions[:len(stopped["rows"])] == stopped["rows"]
+        assert engine.state_hash(game.state) == engine.state_hash(state)
+        back = await Client.open(url, stopped["token"], since=stopped["held"])
+        assert back.updates[0]["first"] == stopped["held"] and back.updates[0]["events"]
+        decision = await back.decision()
+        assert decision is not None
+        assert [protocol.action_from_wire(a) for a in decision["legal"]] == engine.legal_actions(state)
+
+    run(in_server(tmp_path, rules, first))
+    run(in_server(tmp_path, rules, second))
+
+
 # --- hostile clients ------------------------------------------------------------------------------------------
 
 async def bystander(url: str, seed: int) -> tuple[str, Callable[[], Coroutine[Any, Any, None]]]:
@@ -508,8 +570,20 @@ def test_hostile_clients_are_answered_plainly_while_another_game_goes_on(rules: 
         seat = await Client.open(url, hosted["token"])
         decision = await seat.decision()
         assert decision is not None
+        forged = await seat.act(["launch", "all", 9])
+        assert forged["type"] == "refused" and forged["reason"] == protocol.reason_to_wire(
+            engine.why_not(server.games[hosted["game"]].state, engine.Action("launch", ("all", 9)))), "a forged verb"
         ack = await seat.act(decision["legal"][0])
         assert (await seat.act(decision["legal"][0], seq=ack["seq"]))["code"] == "replayed"
+        pair = await host(url, ["human", "human"], 10)
+        pair_game = server.games[pair["game"]]
+        pair_tokens = await seats_of(url, pair)
+        mover = await to_act(pair_game, pair_tokens)
+        out_of_turn = await Client.open(url, next(t for seat, t in pair_tokens.items() if seat != mover))
+        before = stored_game(tmp_path, pair_game.id).actions
+        early = await out_of_turn.act(["end"])
+        assert early["type"] == "refused" and early["reason"]["code"] == "not_now"
+        assert stored_game(tmp_path, pair_game.id).actions == before
 
         big = await hello_client(url)
         await big.ws.send(json.dumps({"type": "join", "code": "x" * protocol.CLIENT_CAP}))
@@ -544,6 +618,69 @@ def test_hostile_clients_are_answered_plainly_while_another_game_goes_on(rules: 
         await asyncio.wait_for(other, 120)
         local = local_game(rules, 2, 55, {seat: random.Random(f"55 {seat}") for seat in server.games[other_id].seats})
         assert engine.state_hash(server.games[other_id].state) == engine.state_hash(local), "the other game went on"
+    run(in_server(tmp_path, rules, body))
+
+
+def test_a_flood_meets_the_rate_of_the_command_line_and_the_other_game_goes_on(tmp_path: Path) -> None:
+    async def body(process: ServerProcess) -> None:
+        hosted = await host(process.url, ["human", "easy"], 12)
+        seat = await Client.open(process.url, hosted["token"])
+        flood = await hello_client(process.url)
+        for _ in range(400):                                # sent as fast as it can, nothing read meanwhile
+            with contextlib.suppress(ConnectionClosed):
+                await flood.send({"type": "games", "tokens": []})
+        answers: list[dict[str, Any]] = []
+        with pytest.raises(ConnectionClosed):
+            while True:
+                answers.append(await flood.expect("list", "error"))
+        assert answers[-1]["type"] == "error" and answers[-1]["code"] == "rate"
+        assert {a["type"] for a in answers[:-1]} == {"list"}
+        assert 2 * 5 - 1 <= len(answers) - 1 < 400, "a burst of twice the rate (the hello one of them) is answered"
+        decision = await seat.decision()
+        assert decision is not None
+        assert (await seat.act(decision["legal"][0]))["type"] == "ack", "the other game goes on"
+
+    async def served() -> None:
+        with ServerProcess(tmp_path, "--rate", "5") as process:
+            try:
+                await body(process)
+            finally:
+                cut_clients()
+    run(served())
+
+
+def test_a_spectator_that_reads_nothing_holds_up_no_one(rules: engine.Ruleset, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A follower whose link takes nothing more (a hostile spectator that never reads, or a player's dying
+    connection: its writes wait) holds up neither the players of its game nor the bots: each follower is written
+    to by a task of its own, and given all that changed at once when it reads again."""
+    async def body(server: Server, url: str) -> None:
+        hosted = await host(url, ["human", "human", "easy"], 14)
+        tokens = await seats_of(url, hosted)
+        stuck, loose = asyncio.Event(), asyncio.Event()
+        send = server_module.Connection.send
+
+        async def link(conn: server_module.Connection, message: Mapping[str, Any]) -> None:
+            if message.get("type") == "update" and conn.watching and stuck.is_set():
+                await loose.wait()                         # the peer reads no more: the write waits
+            await send(conn, message)
+            if conn.watching:
+                stuck.set()
+        monkeypatch.setattr(server_module.Connection, "send", link)
+        lazy = await hello_client(url)
+        await lazy.request({"type": "watch", "code": hosted["watch"]}, "update")
+        clients = {seat: await Client.open(url, token) for seat, token in tokens.items()}
+        picks = {seat: random.Random(f"14 {seat}") for seat in clients}
+        try:
+            await asyncio.gather(*(play_seat(clients[seat], picks[seat]) for seat in clients))
+        finally:
+            loose.set()
+        game = server.games[hosted["game"]]
+        assert game.over
+        while not lazy.updates[-1]["over"]:
+            await lazy.expect("update")
+        assert len(lazy.updates) <= server_module.BACKLOG + 3, "what changed meanwhile comes at once"
+        assert lazy.events() == wire_events(game.state, None)
     run(in_server(tmp_path, rules, body))
 
 
@@ -583,4 +720,97 @@ def test_an_idle_connection_is_closed(rules: engine.Ruleset, tmp_path: Path, mon
         assert (await client.expect("error"))["code"] == "idle"
         with pytest.raises(ConnectionClosed):
             await client.expect("error")
+    run(in_server(tmp_path, rules, body))
+
+
+# --- races and undos met by a connection that was away ------------------------------------------------------------
+
+async def to_act(game: OnlineGame, humans: Mapping[str, Any]) -> str:
+    """The human seat that decides next, once chance and the bots have played on."""
+    while game.to_act not in humans:
+        await asyncio.sleep(0.002)
+    return str(game.to_act)
+
+
+def test_a_change_made_while_an_open_is_answered_reaches_the_opening_connection(
+        rules: engine.Ruleset, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow link: the first update of an `open` is still being written when the other player ends its turn.
+    The opening connection is told of that change too, or it would wait for a turn it already has."""
+    async def body(server: Server, url: str) -> None:
+        hosted = await host(url, ["human", "human"], 5)
+        tokens = await seats_of(url, hosted)
+        game = server.games[hosted["game"]]
+        mover = await to_act(game, tokens)
+        waiter = next(seat for seat in tokens if seat != mover)
+        moving = await Client.open(url, tokens[mover])
+        writing, written = asyncio.Event(), asyncio.Event()
+        send = server_module.Connection.send
+
+        async def slow(conn: server_module.Connection, message: Mapping[str, Any]) -> None:
+            await send(conn, message)
+            if message.get("type") == "update" and message.get("seat") == waiter and not writing.is_set():
+                writing.set()
+                await written.wait()
+        monkeypatch.setattr(server_module.Connection, "send", slow)
+        opening = asyncio.create_task(Client.open(url, tokens[waiter]))
+        await asyncio.wait_for(writing.wait(), WAIT)
+        await take_turns(game, {mover: moving}, {mover: random.Random(5)}, 10_000)
+        assert await to_act(game, tokens) == waiter
+        written.set()
+        waiting = await opening
+        decision = await waiting.decision()
+        assert decision is not None
+        assert [protocol.action_from_wire(a) for a in decision["legal"]] == engine.legal_actions(game.state)
+    run(in_server(tmp_path, rules, body))
+
+
+def wire_events(state: engine.GameState, seat: str | None) -> list[Any]:
+    """The seat's events as a client holds them after the wire (JSON)."""
+    return list(json.loads(json.dumps([protocol.wire_event(e) for e in engine.events_since(state, seat, 0)[0]])))
+
+
+def test_a_seat_away_while_a_move_it_saw_was_undone_gets_the_events_as_they_are_now(
+        rules: engine.Ruleset, tmp_path: Path) -> None:
+    """X42: a player takes back a move the other seat saw and makes another; the other seat, which closed its
+    window holding the events taken back, opens its seat again from the number of events it holds and ends up
+    with the events as they are now (the server sends them from where the undo cut them), not the old ones."""
+    async def body(server: Server, url: str) -> None:
+        hosted = await host(url, ["human", "human"], 5)
+        tokens = await seats_of(url, hosted)
+        game = server.games[hosted["game"]]
+        clients = {seat: await Client.open(url, token) for seat, token in tokens.items()}
+        picks = {seat: random.Random(f"5 {seat}") for seat in tokens}
+        while True:                                      # until a decision the other seat saw can be undone
+            mover = await to_act(game, tokens)
+            away = next(s for s in tokens if s != mover)
+            seen = engine.events_since(game.state, away, 0)[1]
+            await take_turns(game, clients, picks, 1)
+            if game.to_act == mover and game.undo.steps(game.state) and \
+                    engine.events_since(game.state, away, 0)[1] > seen:
+                break
+        while clients[away].updates[-1]["log_size"] < engine.events_since(game.state, away, 0)[1]:
+            await clients[away].expect("update")
+        held = clients[away].events()
+        assert held == wire_events(game.state, away)
+        await clients[away].ws.close()
+        mover_client = clients[mover]
+        undone = await mover_client.request({"type": "undo", "seq": mover_client.seq + 1}, "ack")
+        mover_client.seq, mover_client.acted_at = undone["seq"], len(mover_client.updates)
+        cut = engine.events_since(game.state, away, 0)[1]
+        assert cut < len(held)
+        for action in engine.legal_actions(game.state):   # another decision, which the away seat sees otherwise
+            probe = game.state.clone()
+            engine.apply(probe, action)
+            if wire_events(probe, away)[cut:] != held[cut:]:
+                assert (await mover_client.act(protocol.action_to_wire(action)))["type"] == "ack"
+                break
+        now = wire_events(game.state, away)
+        assert now[:len(held)] != held
+        back = await Client.open(url, tokens[away], since=len(held))
+        first = back.updates[0]["first"]
+        assert first == cut, "sent again from where the undo cut the seat's events"
+        assert held[:first] + back.updates[0]["events"] == now
+        again = await Client.open(url, tokens[away], since=len(now))
+        assert again.updates[0]["first"] == len(now) and again.updates[0]["events"] == [], \
+            "a client that holds the events as they are now is sent none"
     run(in_server(tmp_path, rules, body))
