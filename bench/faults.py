@@ -8,12 +8,14 @@ again each time. Every game must resume and end, every action a player saw ackno
 where the ack put it, and the server's final state (its `record`) must be the replay of the stored log.
 
 Drops: games whose every seat is a remote player; the players drop their connections at random moments (the TCP
-connection aborted, after a message received or right after an act sent) and open their seats again from the
-events they hold, `--drops` times in all. Every game must end with the state hash of the same game played locally
-(engine.play_game: the same seed, the same bot for every seat).
+connection aborted: after a message received, with an action chosen but not sent, or right after an act sent)
+and open their seats again from the events they hold, `--drops` times in all. Every game must end with the state
+hash of the same game played locally (engine.play_game: the same seed, the same bot for every seat). The drops
+are counted by their moment.
 
 Both runs keep `--games` games going at once, hosting a new one as one ends, until the count is reached, then let
-the games in progress end. tests/online/test_faults.py runs both with small counts.
+the games in progress end; a player that fails ends its game's other players and the hosting of new games, so a
+failing run ends with its failures instead of waiting. tests/online/test_faults.py runs both with small counts.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import random
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +45,10 @@ from tests.online.harness import ServerProcess  # noqa: E402
 
 MAX_TURNS = 200            # a local game's turn limit: far beyond where the variable end (A6) stops these games
 RESTART_PATIENCE = 60.0    # seconds a player waits for a killed server to come back
+# Every player of a run connects from the one loopback address: the server's limit on connections from one
+# address (16, against one stranger's flood) would turn the run's own players away (6 games at once hold 18 seats,
+# more while dropped connections are being closed), so the run's server allows as many as it holds in all.
+SERVER_ARGS = ("--per-address", "4096")
 
 
 @dataclass(frozen=True)
@@ -62,12 +69,17 @@ class GameSpec:
 class Report:
     """What a run did and every failure it found, one line each."""
     kills: int = 0
-    drops: int = 0
+    dropped: Counter[str] = field(default_factory=Counter)    # drops by their moment (Player.dropped)
+    turned_away: int = 0                                        # players' connections refused `full`
     games: int = 0
     games_over: int = 0
     acks: int = 0
     actions: int = 0
     failures: list[str] = field(default_factory=list)
+
+    @property
+    def drops(self) -> int:
+        return self.dropped.total()
 
 
 @dataclass
@@ -76,7 +88,15 @@ class Game:
     game: str
     watch: str
     players: dict[str, Player]
-    task: asyncio.Future[list[None]]
+    task: asyncio.Task[None]
+
+
+async def play(players: Sequence[Player]) -> None:
+    """A game's players until all are done; one that fails ends the others (they would wait for its seat until
+    their patience ran out, holding their connections)."""
+    async with asyncio.TaskGroup() as group:
+        for player in players:
+            group.create_task(player.run())
 
 
 def compare_local(rules: engine.Ruleset, spec: GameSpec, save: Mapping[str, Any]) -> str | None:
@@ -135,14 +155,15 @@ class Run:
                                 patience=RESTART_PATIENCE)
                    for seat, token in tokens.items()}
         game = Game(spec, hosted["game"], hosted["watch"], players,
-                    asyncio.gather(*(p.run() for p in players.values())))
+                    asyncio.create_task(play(list(players.values()))))
         self.started.append(game)
         return game
 
     async def keep_going(self, more: Callable[[], bool]) -> None:
-        """Host games while `more()` holds, `concurrent` at a time, then wait for every game to end."""
-        running: set[asyncio.Future[list[None]]] = set()
-        while more():
+        """Host games while `more()` holds and no player failed, `concurrent` at a time, then wait for every game
+        to end."""
+        running: set[asyncio.Task[None]] = set()
+        while more() and not self.failures:
             while len(running) < self.concurrent and more():
                 running.add((await self.open_retrying(self.next_spec())).task)
             finished, running = await asyncio.wait(running, timeout=0.05, return_when=asyncio.FIRST_COMPLETED)
@@ -157,10 +178,12 @@ class Run:
         spec = self.specs[n % len(self.specs)]
         return GameSpec(spec.levels, spec.seed + 1000 * (n // len(self.specs)), spec.options, spec.on_server)
 
-    def collect(self, finished: set[asyncio.Future[list[None]]]) -> None:
+    def collect(self, finished: set[asyncio.Task[None]]) -> None:
         for task in finished:
-            if task.exception() is not None:
-                self.failures.append(f"a player failed: {task.exception()!r}")
+            failed = task.exception()
+            for exc in failed.exceptions if isinstance(failed, BaseExceptionGroup) else [failed]:
+                if exc is not None:
+                    self.failures.append(f"a player failed: {exc!r}")
 
     async def open_retrying(self, spec: GameSpec) -> Game:
         """Hosting while the server is being killed: try again until it answers."""
@@ -179,7 +202,9 @@ async def _finish(run: Run, data_dir: Path, report: Report, local: bool) -> None
     for game in run.started:
         report.games += 1
         report.acks += sum(len(p.acks) for p in game.players.values())
-        report.drops += sum(p.drops for p in game.players.values())
+        for player in game.players.values():
+            report.dropped += player.dropped
+            report.turned_away += player.turned_away
         try:
             save = await record(run.url(), game.watch)
         except PlayerError as exc:
@@ -200,7 +225,7 @@ def kill_run(rules: engine.Ruleset, data_dir: Path, specs: Sequence[GameSpec], k
     """Kill the server `kills` times at random moments (a pause drawn from `pause` seconds after each restart)."""
     report = Report()
     rnd = random.Random(seed)
-    with ServerProcess(data_dir) as server:
+    with ServerProcess(data_dir, *SERVER_ARGS) as server:
         run = Run(rules, lambda: server.url, specs, games)
 
         async def killer() -> None:
@@ -223,7 +248,7 @@ def disconnect_run(rules: engine.Ruleset, data_dir: Path, specs: Sequence[GameSp
                    games: int = 3, drop_rate: float = 0.02) -> Report:
     """Players drop their connections at random until `drops` drops in all; every game as played locally."""
     report = Report()
-    with ServerProcess(data_dir) as server:
+    with ServerProcess(data_dir, *SERVER_ARGS) as server:
         run = Run(rules, lambda: server.url, specs, games, drop_rate)
 
         async def main() -> None:
@@ -243,9 +268,18 @@ DROP_SPECS = [GameSpec(("normal", "easy"), 201, {"variable_game_end": 9}),
               GameSpec(("normal", "normal", "easy", "easy"), 203, {"variable_game_end": 9, "south_island": True})]
 
 
+MOMENTS = {"act": "right after an act sent", "decided": "with an action chosen, not sent", "update": "after an update",
+           "ack": "after an ack"}
+
+
 def print_report(title: str, report: Report, seconds: float) -> None:
     print(f"{title}: {report.kills} kills, {report.drops} drops, {report.games} games, {report.games_over} over, "
           f"{report.acks} acknowledged actions checked, {report.actions} actions stored, {seconds:.1f} s")
+    if report.drops:
+        print("  drops: " + ", ".join(f"{n} {MOMENTS.get(moment, f'after a {moment}')}"
+                                      for moment, n in report.dropped.most_common()))
+    if report.turned_away:
+        print(f"  {report.turned_away} connections turned away by a full server (the run's players waited)")
     for failure in report.failures:
         print(f"  FAILED: {failure}")
 

@@ -949,6 +949,7 @@ EN: dict[str, str | tuple[str, str]] = {
     "online.row.unreached": "The server was not reached.",
     "online.kind.hint.bot": "The computer plays this seat on the server.",
     "online.about": "The server keeps each game: play your turn, close the game, come back later.",
+    "online.error.present": "{player} is at the table again: the seat stays theirs.",
 }
 
 language = catalog.SOURCE          # the language in use (set_language): its code in catalog.LANGUAGES

@@ -49,6 +49,11 @@ class OnlineGame:
         self.cuts: dict[str, list[tuple[int, int]]] = {key: [] for key in self.versions}
         self.known = dict(self.versions)
         self.left: dict[str, list[tuple[int, int]]] = {}   # seat -> its last connection's newest updates
+        # The JSON of the parts of each one's sight the same for all its messages (`wire`), made at its first
+        # message after a change: the sight it was made from, its decision's text and its view's parts (the next
+        # view's are made from them, protocol.encode_again); the public view's once for all.
+        self._texts: dict[str, tuple[protocol.Update, str, protocol.Encoded | None]] = {}
+        self._public: protocol.Encoded | None = None
 
     @classmethod
     def restored(cls, stored: StoredGame, rules: engine.Ruleset, store: Store) -> OnlineGame:
@@ -73,6 +78,24 @@ class OnlineGame:
         """The seat's (None: a spectator's) message now, with its events from its event number `since`: its
         sight as the newest change left it, completed."""
         return protocol.with_events(self._seen[seat or ""], self.state, since)
+
+    def wire(self, seat: str | None, since: int) -> tuple[protocol.Update, str]:
+        """The seat's message now (`update`) and its JSON text (`protocol.encode` of it, the same bytes), the
+        parts that do not depend on `since` encoded once per change: the public view for every seat, each one's
+        view and decision for all its connections."""
+        update = self.update(seat, since)
+        return update, protocol.encode_update(update, self._parts(seat or ""))
+
+    def _parts(self, key: str) -> dict[str, str]:
+        sight = self._seen[key]
+        made = self._texts.get(key)
+        if made is None or made[0] is not sight:
+            view = protocol.encode_again(sight["view"], made[2] if made is not None else None) if key else None
+            made = self._texts[key] = sight, protocol.encode(sight["decision"]), view
+        if self._public is None or self._public[0] is not sight["public"]:
+            self._public = protocol.encode_again(sight["public"], self._public)
+        public = protocol.joined(self._public)
+        return {"public": public, "decision": made[1], "view": public if made[2] is None else protocol.joined(made[2])}
 
     def parted(self, seat: str, written: Iterable[tuple[int, int]]) -> None:
         """A connection of the seat ended; the newest updates it was written, as (event count, version)."""

@@ -15,6 +15,7 @@ import asyncio
 import json
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -39,14 +40,19 @@ class PlayerError(Exception):
     """The server refused the player for good (its error message), or went silent longer than the patience."""
 
 
+class Full(PlayerError):
+    """The server holds as many connections as it may (from this address, or in all): `full`, try again later."""
+
+
 async def hello(url: str) -> ClientConnection:
-    """A connection that has been welcomed; PlayerError with the server's answer otherwise."""
+    """A connection that has been welcomed; Full when the server has no room for it now, PlayerError with the
+    server's answer otherwise."""
     ws = await connect(url, max_size=protocol.SERVER_CAP, open_timeout=5, compression=None)
     await ws.send(protocol.encode({"type": "hello", "version": protocol.VERSION, "client": CLIENT}))
     reply = json.loads(await ws.recv())
     if reply.get("type") != "welcome":
         await ws.close()
-        raise PlayerError(f"no welcome from {url}: {reply}")
+        raise (Full if reply.get("code") == "full" else PlayerError)(f"no welcome from {url}: {reply}")
     return ws
 
 
@@ -118,9 +124,11 @@ class Player:
     """One seat (a token) or a spectator (a watch code) of one game on a server. `url` may be a callable, read at
     each connection (a restarted server may listen on another port). `bot`: the seat's decider, None to only
     watch. `until_turn`: stop once the game's turn reaches it (short games for tests). `drop_rate`: the chance,
-    after each message received and after each act sent, that the player drops its connection (the TCP
-    connection aborted, no closing handshake) and opens the seat again. `think`: seconds it waits before each
-    decision (a player's pace, for the load benchmark)."""
+    after each message received and before and after each act sent, that the player drops its connection (the TCP
+    connection aborted, no closing handshake) and opens the seat again; `dropped` counts them by the moment:
+    after which type of message, "decided" (an action chosen, not sent: the act is lost) or "act" (an act sent,
+    its ack not yet come). `think`: seconds it waits before each decision (a player's pace, for the load
+    benchmark)."""
 
     def __init__(self, url: str | Callable[[], str], *, token: str | None = None, watch: str | None = None,
                  bot: Bot | None = None, until_turn: int | None = None, drop_rate: float = 0.0,
@@ -137,7 +145,8 @@ class Player:
         self.errors: list[dict[str, Any]] = []   # errors the server sent that were not fatal
         self.since = 0                           # the seat's events held: `open`'s since on a reconnection
         self.connections = 0
-        self.drops = 0                           # connections this player dropped on purpose
+        self.turned_away = 0                     # connections the server had no room for (`full`)
+        self.dropped: Counter[str] = Counter()   # connections dropped on purpose, by the moment (see above)
         self.decisions = 0                       # decisions the bot was asked
         self.finished = False
         self._chosen: dict[tuple[int, str], list[Any]] = {}     # (version, legal actions) -> the action chosen
@@ -152,16 +161,23 @@ class Player:
     def last(self) -> protocol.Update:
         return self.updates[-1]
 
+    @property
+    def drops(self) -> int:
+        """Connections this player dropped on purpose."""
+        return self.dropped.total()
+
     async def run(self) -> None:
         """Play (or watch) until the game is over or the turn limit is reached, reconnecting whenever the
-        connection is lost; PlayerError when the server refuses the seat or stays away past the patience."""
+        connection is lost; PlayerError when the server refuses the seat or stays away (down, or full) past the
+        patience."""
         heard = time.monotonic()
         while not self.finished:
             try:
                 ws = await hello(self.url)
-            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError, EOFError):
+            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError, EOFError, Full) as exc:
+                self.turned_away += isinstance(exc, Full)
                 if time.monotonic() - heard > self.patience:
-                    raise PlayerError(f"no server at {self.url} for {self.patience:.0f} seconds") from None
+                    raise PlayerError(f"no connection to {self.url} for {self.patience:.0f} seconds") from None
                 await asyncio.sleep(RETRY)
                 continue
             self.connections += 1
@@ -188,13 +204,15 @@ class Player:
             if not isinstance(raw, str):
                 raise PlayerError("the server sent a binary frame")
             self.messages.append(raw)
-            if await self._take(ws, json.loads(raw)) or (not self.finished and self._drop()):
+            message = json.loads(raw)
+            if await self._take(ws, message) or (not self.finished and self._drop(str(message.get("type")))):
                 ws.transport.abort()
                 return
 
-    def _drop(self) -> bool:
+    def _drop(self, moment: str) -> bool:
+        """Whether to drop the connection now (at random, `drop_rate`), counted under `moment`."""
         if self.drop_rate and self._drops.random() < self.drop_rate:
-            self.drops += 1
+            self.dropped[moment] += 1
             return True
         return False
 
@@ -238,10 +256,12 @@ class Player:
             view = update["view"]
             action = self._chosen[key] = protocol.action_to_wire(self.bot.choose(lambda: view, legal))
             self.decisions += 1
+        if self._drop("decided"):
+            return True                          # the act never leaves: the decision is met again, answered the same
         self._seq += 1
         self._pending[self._seq] = (key, action, time.perf_counter())
         await ws.send(protocol.encode({"type": "act", "seq": self._seq, "action": action}))
-        return self._drop()
+        return self._drop("act")
 
 
 def make_bot(level: str, seat: str, seed: int, rules: engine.Ruleset) -> Bot:

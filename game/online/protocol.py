@@ -52,8 +52,8 @@ CLIENT_MESSAGES: Final[Mapping[str, Mapping[str, FieldSpec]]] = {
 }
 ClientType = Literal["hello", "host", "join", "watch", "open", "act", "undo", "ask", "games", "replace", "record",
                      "close"]
-SERVER_MESSAGES: Final = ("welcome", "hosted", "joined", "update", "ack", "refused", "answer", "list", "record",
-                          "error")
+SERVER_MESSAGES: Final = ("welcome", "hosted", "joined", "update", "presence", "ack", "refused", "answer", "list",
+                          "voted", "record", "error")
 SEAT_KINDS: Final = ("human", "easy", "normal", "hard")
 
 
@@ -83,6 +83,15 @@ class Update(TypedDict):
     decision: DecisionWire | None
     seats: dict[str, str]
     over: bool
+
+
+class Presence(TypedDict):
+    """Which human seats of the game a connection has open now (a bot's seat is not named), sent to every
+    follower after its first update and whenever a seat comes or goes: the table shows who is there, and a seat
+    is given to a bot only while its player is away (`replace` of a connected seat: error `present`)."""
+    type: Literal["presence"]
+    game: str
+    connected: dict[str, bool]
 
 
 # --- actions on the wire: [verb, arg, ...], each argument a whole number or a short text -------------------------
@@ -189,9 +198,53 @@ def decode(raw: str | bytes) -> dict[str, Any]:
     return message
 
 
-def encode(message: Mapping[str, Any]) -> str:
-    """A message as its JSON text: compact, keys in a fixed order (the same message is the same bytes)."""
-    return json.dumps(message, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def encode(message: Any) -> str:
+    """A message (or a part of one) as its JSON text: compact, keys in a fixed order (the same message is the same
+    bytes)."""
+    return _ENCODER.encode(message)
+
+
+def encode_update(update: Update, parts: Mapping[str, str]) -> str:
+    """`encode(update)`, the same bytes, with some of its fields given as their JSON text already (`encode` of
+    each): a server encodes the public view once per change for all its followers, and a seat's view and decision
+    once for all its connections, instead of once per message (the JSON is most of a change's cost)."""
+    return "{" + ",".join(f"{encode(key)}:{parts[key] if key in parts else encode(value)}"
+                          for key, value in sorted(update.items())) + "}"
+
+
+# A view's JSON kept in parts: each field's text, a list's as its items' texts.
+Encoded = tuple[Mapping[str, Any], dict[str, str | list[str]]]
+
+
+def encode_again(value: Mapping[str, Any], before: Encoded | None) -> Encoded:
+    """The parts of `encode(value)` (`joined` makes the text, the same bytes) for a mapping that changed little
+    since `before` (the same seat's view after the previous change): each field, and each item of a list field (a
+    hex, a player), equal to the one before at its place keeps its text, and only the others are encoded."""
+    old, texts = before if before is not None else ({}, {})
+    parts: dict[str, str | list[str]] = {}
+    for key, item in value.items():
+        was, text = old.get(key, _NOTHING), texts.get(key)
+        if text is not None and (was is item or was == item):
+            parts[key] = text
+        elif isinstance(item, list):
+            held = text if isinstance(was, list) and isinstance(text, list) else []
+            parts[key] = [held[i] if i < len(held) and was[i] == entry else encode(entry)
+                          for i, entry in enumerate(item)]
+        else:
+            parts[key] = encode(item)
+    return value, parts
+
+
+def joined(encoded: Encoded) -> str:
+    """The JSON text of a mapping kept in parts (`encode_again`)."""
+    return "{" + ",".join(f"{encode(key)}:{part if isinstance(part, str) else '[' + ','.join(part) + ']'}"
+                          for key, part in sorted(encoded[1].items())) + "}"
+
+
+_NOTHING: Final = object()
 
 
 # --- the one place a message is made from a game state ---------------------------------------------------------

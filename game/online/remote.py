@@ -99,6 +99,9 @@ class Link:
                 raise failure(self.url, welcome)
             ws.send(protocol.encode(self.greeting()))
             reply: dict[str, Any] = json.loads(ws.recv(timeout=CONNECT_TIMEOUT))
+            while reply.get("type") == "presence":       # who is connected may come before the seat's update
+                self.deliver(reply)
+                reply = json.loads(ws.recv(timeout=CONNECT_TIMEOUT))
         except (ConnectionClosed, OSError, TimeoutError, ValueError):
             ws.close()
             raise LobbyError("closed", address=self.url) from None
@@ -230,6 +233,7 @@ class RemoteMatch:
         self._why: dict[tuple[int, engine.Action], engine.Reason | None] = {}
         self._legal: tuple[int, list[engine.Action]] = (-1, [])
         self._agreed: set[str] = set()
+        self._presence: dict[str, bool] | None = None     # the newest `presence`: which human seats are connected
         self.seat: str | None = None
         self.game = ""
         self.version = self.actions = self.rewinds = 0
@@ -286,6 +290,12 @@ class RemoteMatch:
                 self._replies["seq", message["seq"]] = message
             elif kind == "answer" and isinstance(message.get("id"), int):
                 self._replies["id", message["id"]] = message
+            elif kind == "voted":
+                self._replies["voted", 0] = message
+            elif kind == "presence" and isinstance(message.get("connected"), dict):
+                self._presence = {str(s): bool(c) for s, c in message["connected"].items()}
+            elif kind == "lost":                     # known again only once the server says it after reopening
+                self._presence = None
             elif kind == "record":
                 self._record = message.get("save")
             elif kind == "error":
@@ -516,10 +526,10 @@ class RemoteMatch:
         deadline = time.monotonic() + ANSWER_TIMEOUT
         with self._lock:
             while True:
+                if len(self._errors) > errors:              # before an answer that came after it (a refusal of
+                    return self._errors[errors]             # a message in `before`)
                 if key in self._replies:
                     return self._replies.pop(key)
-                if len(self._errors) > errors:
-                    return self._errors[errors]
                 left = deadline - time.monotonic()
                 if left <= 0 or self.link.generation != generation or self.link.status != "connected":
                     raise HostUnavailable(words.text("online.no_answer"))
@@ -543,20 +553,29 @@ class RemoteMatch:
     # --- around the game -------------------------------------------------------------------------------------------
 
     def absent(self) -> list[str]:
-        """The other human seats this player may agree to give to a bot (not agreed yet): those the server says
-        are not connected (where its update says so), else every other human seat."""
-        if self.seat is None or self.over:
+        """The other human seats this player may agree to give to a bot (not agreed yet): those the server's
+        newest `presence` says no connection has open; none before the server has said who is connected."""
+        with self._lock:
+            connected = self._presence
+        if self.seat is None or self.over or connected is None:
             return []
-        connected = cast(Mapping[str, Any], self._now).get("connected")
-        others = [s for s, kind in self.seats.items() if kind == HUMAN and s != self.seat and s not in self._agreed]
-        if isinstance(connected, Mapping):
-            others = [s for s in others if not connected.get(s)]
-        return others
+        return [s for s, kind in self.seats.items()
+                if kind == HUMAN and s != self.seat and s not in self._agreed and connected.get(s) is False]
 
     def replace(self, seat: str) -> None:
-        """This seat agrees that `seat` goes to a Normal bot (the server does it once every other human agrees);
-        HostUnavailable when the message cannot be sent."""
-        self.link.send({"type": "replace", "seat": seat, "agree": True})
+        """This seat agrees that `seat` goes to a Normal bot (the server does it once every other human agrees).
+        LobbyError when the server refuses (`present`: the seat's player is connected again), HostUnavailable
+        when no answer came."""
+        with self._lock:
+            self._replies.pop(("voted", 0), None)           # a late answer to an earlier vote
+        answer = self._request({"type": "replace", "seat": seat, "agree": True}, ("voted", 0))
+        if answer.get("type") == "error":
+            if answer.get("code") != "present":
+                raise server_error(answer)
+            with self._lock:                # no longer offered, even before the server's next `presence`
+                if self._presence is not None:
+                    self._presence[seat] = True
+            raise LobbyError("present", player=seat)
         self._agreed.add(seat)
 
     def record_data(self) -> dict[str, Any] | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import hashlib
 import logging
 import secrets
@@ -50,6 +51,10 @@ AUTOMATIC_BATCH = 64             # chance's and bots' actions played (and stored
 AUTOMATIC_SLICE = 0.005          # serves others, or fewer once this many seconds have passed: no game starves
 WRITTEN = 64                     # updates a connection keeps the count of, to know what its client holds (an undo)
 BACKLOG = 8                      # updates waiting for a peer that reads nothing before the next ones are merged
+# The collector of reference cycles: the views and messages made for every change are many containers, freed as
+# they are dropped (no cycles), which would start a young collection every 700 and a full one, ~0.1 s with 200
+# games held, every few seconds: a pause each act arriving then waits through (the round trip's tail).
+GC_THRESHOLDS = (20_000, 20, 100)
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"    # no 0/O, 1/I/L: read aloud and typed without doubt
 CLOSING = ("version", "hello_first", "too_large", "replaced", "rate")
 
@@ -112,18 +117,21 @@ class Connection:
         self.version = -1              # the seat's version this connection was last sent
         self.acked = 0                 # the newest `seq` acknowledged
         self.written: deque[tuple[int, int]] = deque(maxlen=WRITTEN)   # the newest updates: (event count, version)
-        # Its updates, made as each change is shown (one per change, the same for twins) and written by a task of its
-        # own, so a peer that reads nothing holds up no one else. A peer BACKLOG updates behind is sent all that
-        # changed meanwhile in one update once it reads again (`behind`).
-        self.outbox: deque[protocol.Update] = deque()
+        # Its updates, made as each change is shown (one per change, the same for twins), presence, and its acts'
+        # answers behind them, written in order by a task of its own, so a peer that reads nothing holds up no one
+        # else. A peer BACKLOG updates behind is sent all that changed meanwhile in one update once it reads again
+        # (`behind`).
+        self.outbox: deque[tuple[protocol.Update, str] | protocol.Presence | dict[str, Any]] = deque()
+        self.presence: dict[str, bool] | None = None    # the seats' presence this connection was last given
         self.wake = asyncio.Event()
         self.behind = False
         self.writer: asyncio.Task[None] | None = None
         self.bucket = Bucket(rate)
 
-    async def send(self, message: Mapping[str, Any]) -> None:
+    async def send(self, message: Mapping[str, Any], text: str | None = None) -> None:
+        """Send the message (`text`: its JSON, made already)."""
         with contextlib.suppress(ConnectionClosed):
-            await self.ws.send(protocol.encode(message))
+            await self.ws.send(protocol.encode(message) if text is None else text)
 
 
 class Server:
@@ -199,7 +207,9 @@ class Server:
             self.addresses[address] -= 1
             if self.addresses[address] <= 0:
                 del self.addresses[address]
-            self.forget(conn)
+            gone = self.forget(conn)
+            if gone is not None:
+                self.left(gone)
 
     async def serve_connection(self, conn: Connection) -> None:
         while True:
@@ -248,13 +258,32 @@ class Server:
             raise Failure("malformed", f"{kind!r} is not a request after the handshake")
         await handler(conn, message)
 
-    def forget(self, conn: Connection) -> None:
-        if conn.game is not None:
-            followers = self.followers.get(conn.game.id, [])
-            if conn in followers:
-                followers.remove(conn)
-                if conn.seat is not None:
-                    conn.game.parted(conn.seat, conn.written)
+    def forget(self, conn: Connection) -> OnlineGame | None:
+        """The connection follows its game no more: the game it left (the caller tells the others, `left`)."""
+        game = conn.game
+        followers = self.followers.get(game.id, []) if game is not None else []
+        if game is None or conn not in followers:
+            return None
+        followers.remove(conn)
+        if not followers:
+            del self.followers[game.id]
+        if conn.seat is not None:
+            game.parted(conn.seat, conn.written)
+        return game
+
+    def left(self, game: OnlineGame) -> None:
+        """A connection left the game: its followers are told if a seat is no longer connected."""
+        self.announce(game)
+        self.release(game)
+
+    def release(self, game: OnlineGame) -> None:
+        """A game over that no connection follows leaves the memory: the store keeps it, and `load` brings it
+        back for the next open, watch or list (a server up for months would otherwise hold every game it ever
+        played)."""
+        if game.over and game.store is not None and game.id not in self.followers and \
+                self.games.get(game.id) is game:
+            del self.games[game.id]
+            self.playing.pop(game.id, None)
 
     # --- requests -----------------------------------------------------------------------------------------------
 
@@ -305,9 +334,9 @@ class Server:
             game = self.load(game_id) if game_id is not None else None
         if game is None:
             raise Failure("bad_code", "no game is watched with that code")
-        self.forget(conn)
+        gone = self.forget(conn)
         conn.game, conn.seat, conn.watching, conn.sent = game, None, True, 0
-        await self.follow(conn, game.still_held(None, message.get("since", 0)))
+        await self.follow(conn, game.still_held(None, message.get("since", 0)), gone)
 
     async def on_open(self, conn: Connection, message: dict[str, Any]) -> None:
         found = self.seat_of(message["token"])
@@ -322,22 +351,28 @@ class Server:
                 await other.send(error("replaced", "this seat was opened elsewhere"))
                 self.forget(other)
                 await other.ws.close()
-        self.forget(conn)
+        gone = self.forget(conn)
         conn.game, conn.seat, conn.watching = game, seat, False
-        await self.follow(conn, game.still_held(seat, message.get("since", 0)))
+        await self.follow(conn, game.still_held(seat, message.get("since", 0)), gone)
 
-    async def follow(self, conn: Connection, since: int) -> None:
-        """Send the connection its update from the events it holds, and every later one. It follows the game
-        before its first update is written: a change made while that is under way (a slow link) reaches it too."""
-        assert conn.game is not None
+    async def follow(self, conn: Connection, since: int, gone: OnlineGame | None) -> None:
+        """Send the connection its update from the events it holds, then the seats' presence, and every later
+        one. It follows the game before its first update is written: a change made while that is under way (a
+        slow link) reaches it too. `gone`: the game the connection followed before, told it left."""
+        game = conn.game
+        assert game is not None
         conn.sent, conn.version = max(0, since), -1
-        self.followers.setdefault(conn.game.id, []).append(conn)
-        conn.outbox.clear()
+        self.followers.setdefault(game.id, []).append(conn)
+        answers = [item for item in conn.outbox if isinstance(item, dict) and item.get("type") in ("ack", "refused")]
+        conn.outbox = deque(answers)                   # the other game's updates go, its answers still come
         conn.written.clear()
-        conn.behind = False
+        conn.behind, conn.presence = False, None
         if conn.writer is None:
             conn.writer = asyncio.get_running_loop().create_task(self.write_updates(conn))
         self.queue_update(conn)
+        self.announce(game)
+        if gone is not None and gone is not game:
+            self.left(gone)
 
     async def on_act(self, conn: Connection, message: dict[str, Any]) -> None:
         game, seat = self.seat_game(conn)
@@ -357,11 +392,22 @@ class Server:
             refusal = {"reason": None, "code": "replayed",
                        "message": f"seq {seq} was answered already; each request takes a greater seq"}
         if refusal is not None:
-            await conn.send({"type": "refused", "seq": seq, **refusal})
+            await self.reply(conn, {"type": "refused", "seq": seq, **refusal})
             return
         conn.acked = seq
-        await conn.send({"type": "ack", "seq": seq, "version": game.versions[conn.seat or ""], "n": game.stored})
+        await self.reply(conn, {"type": "ack", "seq": seq, "version": game.versions[conn.seat or ""], "n": game.stored})
         self.changed(game)
+
+    @staticmethod
+    async def reply(conn: Connection, answer: dict[str, Any]) -> None:
+        """An act's answer goes out behind the updates made before it: a client never reads an ack and then an
+        update older than the act (whose decision it would take for the next one). With none waiting it goes at
+        once (the writer's message in hand, if any, is in the link already): the writer's turn would be a wait."""
+        if conn.outbox or conn.behind:
+            conn.outbox.append(answer)
+            conn.wake.set()
+        else:
+            await conn.send(answer)
 
     async def on_ask(self, conn: Connection, message: dict[str, Any]) -> None:
         game, seat = self.seat_game(conn)
@@ -378,12 +424,22 @@ class Server:
             game = None if found is None else self.games.get(found[0]) or self.load(found[0])
             if found is not None and game is not None:
                 games.append(game.summary(found[1]))
+                self.release(game)
         await conn.send({"type": "list", "games": games})
 
     async def on_replace(self, conn: Connection, message: dict[str, Any]) -> None:
         game, seat = self.seat_game(conn)
-        if game.replace(message["seat"], seat, message["agree"]):
+        other = message["seat"]
+        if other == seat or other not in game.humans():
+            raise Failure("malformed", f"{other!r} is not another player's seat")
+        if message["agree"] and self.connected(game).get(other):
+            raise Failure("present", f"{other} is connected now: a seat is given to a bot only while its player "
+                                     "is away")
+        given = game.replace(other, seat, message["agree"])
+        await conn.send({"type": "voted", "seat": other, "agree": message["agree"], "given": given})
+        if given:
             self.changed(game)
+            self.announce(game)
 
     async def on_record(self, conn: Connection, message: dict[str, Any]) -> None:
         game = conn.game
@@ -438,16 +494,39 @@ class Server:
 
     def next_update(self, conn: Connection) -> None:
         assert conn.game is not None
-        update = conn.game.update(conn.seat, conn.sent)
+        update, text = conn.game.wire(conn.seat, conn.sent)
         if update["version"] == conn.version:      # nothing this seat may see changed: nothing is sent
             return
         if update["log_size"] < conn.sent:         # an undo took events back: from where the log ends now
-            update = conn.game.update(conn.seat, update["log_size"])
+            update, text = conn.game.wire(conn.seat, update["log_size"])
         conn.sent, conn.version = update["log_size"], update["version"]
-        conn.outbox.append(update)
+        conn.outbox.append((update, text))
+
+    def connected(self, game: OnlineGame) -> dict[str, bool]:
+        """Each human seat of the game: whether a connection has it open now."""
+        open_seats = {conn.seat for conn in self.followers.get(game.id, ()) if not conn.watching}
+        return {seat: seat in open_seats for seat in game.humans()}
+
+    def announce(self, game: OnlineGame) -> None:
+        """Every follower of the game is told which human seats are connected, if that changed since it was last
+        told (a peer that reads nothing is told once it reads again)."""
+        connected = self.connected(game)
+        for conn in self.followers.get(game.id, ()):
+            if len(conn.outbox) >= BACKLOG:
+                conn.behind = True
+            else:
+                self.present(conn, connected)
+            conn.wake.set()
+
+    @staticmethod
+    def present(conn: Connection, connected: dict[str, bool]) -> None:
+        """Queue the seats' presence for the connection, unless it was told just that already."""
+        if connected != conn.presence and conn.game is not None:
+            conn.presence = connected
+            conn.outbox.append({"type": "presence", "game": conn.game.id, "connected": connected})
 
     async def write_updates(self, conn: Connection) -> None:
-        """A connection's updates in order, each written once the one before is taken."""
+        """A connection's updates (and presence) in order, each written once the one before is taken."""
         while True:
             await conn.wake.wait()
             conn.wake.clear()
@@ -455,10 +534,16 @@ class Server:
                 if not conn.outbox:
                     conn.behind = False
                     self.next_update(conn)
+                    if conn.game is not None:
+                        self.present(conn, self.connected(conn.game))
                     continue
-                update = conn.outbox.popleft()
-                await conn.send(update)
-                conn.written.append((update["log_size"], update["version"]))
+                item = conn.outbox.popleft()
+                if isinstance(item, tuple):
+                    update, text = item
+                    await conn.send(update, text)
+                    conn.written.append((update["log_size"], update["version"]))
+                else:
+                    await conn.send(item)
 
     def play_later(self, game: OnlineGame) -> None:
         """Chance and the bots play the game on (one task a game), stored and shown in batches."""
@@ -485,6 +570,7 @@ class Server:
                 return
             else:
                 await asyncio.sleep(0)
+        self.release(game)
 
 
 def error(code: str, message: str) -> dict[str, Any]:
@@ -527,6 +613,8 @@ async def run(data_dir: Path, host: str, port: int, rate: float, per_address: in
     for name in ("SIGINT", "SIGTERM"):          # before the line that says the server is up, which a signal follows
         loop.add_signal_handler(getattr(signal, name), stop.set)
     server = Server(data_dir, rate=rate, per_address=per_address)
+    gc.freeze()                                 # the rules and the restored games: never scanned again
+    gc.set_threshold(*GC_THRESHOLDS)
     url = await server.start(host, port)
     bound = url.rsplit(":", 1)[1]
     print(f"serving on ws://{host}:{bound}", flush=True)

@@ -12,6 +12,7 @@ from .. import flow, theme, words
 from ..app import App, scene
 from ..host import Host, HostUnavailable
 from ..match import Match
+from ..online.lobby import LobbyError
 from ..theme import Scale
 from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Form
@@ -64,9 +65,12 @@ class PauseScene(Dialog):
         return button
 
     def agree(self, seat: str, button: Button) -> None:
+        """The vote, or why it was not taken: no answer, or the server's refusal (`present`: the player is
+        connected again, and the menu no longer offers the seat)."""
         try:
             self.match.replace(seat)
-        except HostUnavailable as exc:
+        except (HostUnavailable, LobbyError) as exc:
+            self.respoken()                 # the seats offered as the server now says them
             self.app.push(self.app.make("message", words.text("pause.replace", player=seat), str(exc)))
             return
         button.label, button.enabled = words.text("pause.replace.agreed", player=seat), False

@@ -1,11 +1,13 @@
 """The table online (issue 39): the real client, headless, plays a seat of a game held by a real server on the
 loopback interface (tests/online/harness.py), through `RemoteMatch` (game/online/remote.py), the table's host
 for one seat. Decisions go through the real input layer and reach the server; refusals and undo come back from
-it; a server killed and started again is survived; a spectator's table shows the public view only (X9); the UI
-monkey plays a whole game online through `main.py --server URL --join CODE`."""
+it; a server killed and started again is survived; a spectator's table shows the public view only (X9); the vote
+to give a seat to a bot follows the server's `presence` (a stand-in server for the pause menu's side, the real
+one for the contract); the UI monkey plays a whole game online through `main.py --server URL --join CODE`."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import socket
 import subprocess
@@ -19,6 +21,7 @@ from typing import Any
 
 import pygame
 import pytest
+from websockets.sync.server import ServerConnection, serve
 
 import engine
 from game import words
@@ -27,6 +30,7 @@ from game.monkey import Hands, issue
 from game.online import lobby, protocol
 from game.online.player import Player, make_bot
 from game.online.remote import RemoteMatch
+from game.scenes.message import MessageScene
 from game.scenes.pause import PauseScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
@@ -47,13 +51,18 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
         yield running
 
 
-def until(app: App, done: Callable[[], bool], what: str) -> None:
-    """Frames (a real moment apart: the server answers in real time) until `done`, or fail naming `what`."""
+def waits(done: Callable[[], bool], what: str, step: Callable[[], object] = lambda: None) -> None:
+    """`step` (a real moment apart: the server answers in real time) until `done`, or fail naming `what`."""
     deadline = time.monotonic() + PATIENCE
     while not done():
         assert time.monotonic() < deadline, f"never happened: {what}"
-        app.frame()
+        step()
         time.sleep(0.002)
+
+
+def until(app: App, done: Callable[[], bool], what: str) -> None:
+    """Frames until `done`, or fail naming `what`."""
+    waits(done, what, app.frame)
 
 
 def at_table(app: App, match: RemoteMatch) -> TableScene:
@@ -188,25 +197,152 @@ def test_a_spectator_sees_the_public_view_only(app: App, server: ServerProcess) 
             match.close()
 
 
-def test_pause_online_keeps_nothing_here_and_offers_the_vote(app: App, server: ServerProcess) -> None:
-    """Online the pause menu has no Save (the server keeps the game), offers to give the other human's seat to
-    a bot, and Leave returns to the title with the connection closed."""
-    hosted = lobby.host(server.url, ["human", "human"], {}, seed=14)
-    other = next(iter(hosted["invites"]))
-    app.push(TitleScene(app))
-    match = RemoteMatch.open(server.url, hosted["token"], app.rules)
-    table = at_table(app, match)
+class PresenceServer:
+    """A stand-in for the server (the client's side of presence alone, PROTOCOL.md): it holds one game of two
+    human seats, answers `open` with the seat's update, says who is connected when the test tells it to, and
+    refuses a `replace` of a seat it holds connected with the error `present`, as the server does. A connection
+    sent `presence` before its first update (`early`) shows that the client does not depend on the order."""
+
+    def __init__(self, rules: engine.Ruleset):
+        state = engine.new_game(rules, 2, 14)
+        mirror_step(state)
+        self.names = [p["name"] for p in engine.observe(state, None, log=False)["players"]]
+        self.update = protocol.seat_update(state, "G-PRESENCE", self.names[0], 0, 1, dict.fromkeys(self.names, "human"))
+        self.connected = dict.fromkeys(self.names, True)      # who the server holds connected
+        self.votes: list[str] = []
+        self.early = False                                      # say who is connected before the seat's update
+        self.peers: list[ServerConnection] = []
+        self.listener = serve(self.handle, "127.0.0.1", 0)
+        self.url = f"ws://127.0.0.1:{self.listener.socket.getsockname()[1]}"
+        threading.Thread(target=self.listener.serve_forever, daemon=True).start()
+
+    def handle(self, ws: ServerConnection) -> None:
+        for raw in ws:
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "hello":
+                ws.send(protocol.encode({"type": "welcome", "version": protocol.VERSION, "server": "presence"}))
+            elif kind == "open":
+                self.peers.append(ws)
+                if self.early:
+                    self.presence()
+                ws.send(protocol.encode(self.update))
+            elif kind == "replace":
+                self.votes.append(message["seat"])
+                if self.connected[message["seat"]]:
+                    ws.send(protocol.encode({"type": "error", "code": "present",
+                                             "message": f"{message['seat']} is connected"}))
+                else:
+                    ws.send(protocol.encode({"type": "voted", "seat": message["seat"], "agree": True,
+                                             "given": False}))
+
+    def presence(self) -> None:
+        """Say who is connected now to every follower."""
+        for ws in self.peers:
+            ws.send(protocol.encode({"type": "presence", "game": "G-PRESENCE", "connected": self.connected}))
+
+    def close(self) -> None:
+        self.listener.shutdown()
+
+
+@pytest.fixture
+def presence(app: App) -> Iterator[PresenceServer]:
+    running = PresenceServer(app.rules)
+    try:
+        yield running
+    finally:
+        running.close()
+
+
+def paused(app: App) -> PauseScene:
     key(app, pygame.K_ESCAPE)
     pause = app.top
     assert isinstance(pause, PauseScene)
+    return pause
+
+
+def test_presence_said_before_the_seats_update_is_taken(app: App, presence: PresenceServer) -> None:
+    """The server may say who is connected before the seat's first update: the seat still opens, and knows."""
+    other = presence.names[1]
+    presence.connected[other], presence.early = False, True
+    match = RemoteMatch.open(presence.url, "token", app.rules)
+    try:
+        assert match.seat == presence.names[0] and match.absent() == [other]
+    finally:
+        match.close()
+
+
+def test_pause_online_offers_the_vote_only_for_a_seat_the_server_says_is_gone(
+        app: App, presence: PresenceServer) -> None:
+    """Online the pause menu has no Save (the server keeps the game). It offers to give the other human's seat to
+    a bot only once the server's `presence` says no one has it open; a vote the server refuses (`present`: the
+    player is back) is said in its words and the seat is no longer offered; Leave returns to the title with the
+    connection closed."""
+    other = presence.names[1]
+    app.push(TitleScene(app))
+    match = RemoteMatch.open(presence.url, "token", app.rules)
+    table = at_table(app, match)
+    vote_label = words.text("pause.replace", player=other)
+    pause = paused(app)
     labels = [w.label for w in pause.form.widgets]
     assert words.text("saves.from_pause") not in labels and words.text("pause.leave") not in labels
-    vote = button(pause, words.text("pause.replace", player=other))
+    assert vote_label not in labels, "nothing is offered before the server says who is connected"
+    key(app, pygame.K_ESCAPE)
+
+    presence.presence()                                  # both connected: nothing to offer
+    until(app, lambda: match._presence is not None, "the first presence")
+    assert match.absent() == []
+    presence.connected[other] = False
+    presence.presence()
+    until(app, lambda: match.absent() == [other], "the other seat said gone")
+
+    presence.connected[other] = True                     # back before this window heard of it
+    pause = paused(app)
+    click(app, button(pause, vote_label).rect.center)
+    said = app.top
+    assert isinstance(said, MessageScene) and said.message == words.text("online.error.present", player=other)
+    assert presence.votes == [other]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is pause and vote_label not in [w.label for w in pause.form.widgets]
+    key(app, pygame.K_ESCAPE)
+
+    presence.connected[other] = False                    # gone for good: the vote is taken
+    presence.presence()
+    until(app, lambda: match.absent() == [other], "the other seat said gone again")
+    pause = paused(app)
+    vote = button(pause, vote_label)
     click(app, vote.rect.center)
     assert vote.label == words.text("pause.replace.agreed", player=other) and not vote.enabled
+    assert presence.votes == [other, other] and match.absent() == []
     click(app, button(pause, words.text("pause.leave_online")).rect.center)
     assert isinstance(app.top, TitleScene) and table not in app.stack
     assert match.closed and match.status == "closed"
+
+
+def test_the_real_server_says_who_is_connected_and_takes_the_vote(server: ServerProcess) -> None:
+    """Against the real server: a friend who never came is offered to a bot, one at the table is not (the vote is
+    refused `present`, said in the game's words), and once they leave every other human's vote gives the seat to a
+    Normal bot, which the seats then say."""
+    rules = engine.load_ruleset()
+    hosted = lobby.host(server.url, ["human", "human"], {}, seed=16)
+    other, code = next(iter(hosted["invites"].items()))
+    host = RemoteMatch.open(server.url, hosted["token"], rules)
+    friend: RemoteMatch | None = None
+    try:
+        waits(lambda: host.absent() == [other], "the friend who never came offered")
+        friend = RemoteMatch.open(server.url, lobby.join(server.url, code)["token"], rules)
+        waits(lambda: host.absent() == [], "the friend at the table not offered")
+        with pytest.raises(lobby.LobbyError, match=words.text("online.error.present", player=other)):
+            host.replace(other)
+        friend.close()
+        waits(lambda: host.absent() == [other], "the friend who left offered")
+        host.replace(other)
+        waits(lambda: host.seats[other] == "normal", "the seat given to a bot", partial(host.tick, 0))
+        assert host.absent() == []
+    finally:
+        for match in (host, friend):
+            if match is not None:
+                match.close()
 
 
 def test_the_monkey_plays_a_whole_game_online(tmp_path: Path, server: ServerProcess) -> None:

@@ -5,6 +5,7 @@ the wire and gives a decision only to the seat that decides (X9)."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -132,3 +133,30 @@ def test_a_sight_made_once_per_change_completes_to_the_same_update(rules: engine
         for since in (0, 5, sight["log_size"]):
             assert protocol.encode(protocol.with_events(sight, state, since)) == \
                 protocol.encode(protocol.seat_update(state, "G-1", seat, since, 3, seats, 1))
+
+
+def test_a_message_encoded_in_parts_is_the_same_bytes(rules: engine.Ruleset) -> None:
+    """The server encodes each view from the previous one's parts (only the fields and list items that changed)
+    and an update from its parts encoded once for all connections: the bytes `encode` gives, change after change,
+    for every seat and the spectators."""
+    state = engine.new_game(rules, 3, 8)
+    seats = dict.fromkeys(state.names, "human")
+    before: dict[str | None, protocol.Encoded | None] = dict.fromkeys([None, *state.names])
+    pick = random.Random(8)
+    reused = 0
+    for _ in range(120):
+        if engine.current_player(state) == engine.CHANCE:
+            engine.resolve_chance(state)
+        else:
+            engine.apply(state, pick.choice(engine.legal_actions(state)))
+        for seat in before:
+            update = protocol.seat_update(state, "G-1", seat, 0, 1, seats)
+            parts = protocol.encode_again(update["view"], before[seat])
+            assert protocol.joined(parts) == protocol.encode(update["view"])
+            previous = before[seat]
+            reused += previous is not None and parts[1]["hexes"] is not previous[1]["hexes"] and any(
+                a is b for a, b in zip(parts[1]["hexes"], previous[1]["hexes"]))
+            before[seat] = parts
+            given = {"view": protocol.joined(parts), "decision": protocol.encode(update["decision"])}
+            assert protocol.encode_update(update, given) == protocol.encode(update)
+    assert reused > 100, "a hex that did not change keeps its text"

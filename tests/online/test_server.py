@@ -1,20 +1,18 @@
-"""The online server over real sockets on the loopback interface (docs/PROTOCOL.md; issue 39's server, protocol
-and hostile clients): every request and its answer, whole games played by connections that choose among the
-legal actions their updates give them, reconnection from the events a client holds, a restarted server resuming
-its games from the stored log, and hostile clients answered plainly while another game on the same server goes
-on."""
+"""The online server over real sockets on the loopback interface (docs/PROTOCOL.md; issue 39's server and
+protocol): every request and its answer, whole games played by connections that choose among the legal actions
+their updates give them, reconnection from the events a client holds, presence, finished games leaving the
+memory, a restarted server resuming its games from the stored log, and followers that read nothing. Hostile
+clients: tests/online/test_hostile.py."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
@@ -23,174 +21,24 @@ from game.online import protocol
 from game.online import server as server_module
 from game.online.games import OnlineGame
 from game.online.server import Server
-from game.online.store import FILE, Store, StoredGame
-from tests.online.harness import ServerProcess, connect, run
-
-WAIT = 20.0                                        # seconds a test waits for an answer before it fails
-SHORT = engine.check_options(engine.load_ruleset(), {"variable_game_end": 5})   # whole games of ~100 decisions
-
-
-OPEN: list[ClientConnection] = []                  # the test's connections, cut before its server stops
-
-
-class Client:
-    """One test connection: it keeps every update it receives and numbers its requests."""
-
-    def __init__(self, ws: ClientConnection):
-        OPEN.append(ws)
-        self.ws = ws
-        self.seq = 0
-        self.updates: list[dict[str, Any]] = []
-        self.acted_at = 0                           # updates received when the newest act was acknowledged
-
-    @classmethod
-    async def open(cls, url: str, token: str, since: int = 0) -> Client:
-        client = cls(await connect(url))
-        await client.send({"type": "open", "token": token, "since": since})
-        await client.expect("update")
-        return client
-
-    async def send(self, message: Mapping[str, Any]) -> None:
-        await self.ws.send(protocol.encode(message))
-
-    async def expect(self, *kinds: str) -> dict[str, Any]:
-        """The next message of one of `kinds`, keeping the updates met on the way."""
-        while True:
-            message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), WAIT))
-            if message["type"] == "update":
-                self.updates.append(message)
-            if message["type"] in kinds:
-                return message
-
-    async def request(self, message: Mapping[str, Any], *kinds: str) -> dict[str, Any]:
-        await self.send(message)
-        return await self.expect(*kinds)
-
-    async def act(self, action: list[Any], seq: int | None = None) -> dict[str, Any]:
-        """An act's answer: ack or refused."""
-        self.seq = self.seq + 1 if seq is None else seq
-        answer = await self.request({"type": "act", "seq": self.seq, "action": action}, "ack", "refused")
-        if answer["type"] == "ack":
-            self.acted_at = len(self.updates)
-        return answer
-
-    async def decision(self) -> dict[str, Any] | None:
-        """The seat's next decision (an update received after its newest act that offers one); None once the
-        game is over."""
-        while True:
-            fresh = self.updates[self.acted_at:]
-            if fresh and fresh[-1]["over"]:
-                return None
-            if fresh and fresh[-1]["decision"] is not None:
-                decision: dict[str, Any] = fresh[-1]["decision"]
-                return decision
-            await self.expect("update")
-
-    def events(self) -> list[Any]:
-        """Every event the updates gave, checked to arrive each once and in order."""
-        held: list[Any] = []
-        for update in self.updates:
-            assert update["first"] <= len(held)
-            held = held[:update["first"]] + update["events"]
-        return held
-
-
-async def hello_client(url: str) -> Client:
-    return Client(await connect(url))
-
-
-async def host(url: str, seats: list[str], seed: int, options: Mapping[str, Any] = SHORT) -> dict[str, Any]:
-    client = await hello_client(url)
-    hosted = await client.request({"type": "host", "seats": seats, "options": dict(options), "seed": seed},
-                                  "hosted", "error")
-    await client.ws.close()
-    return hosted
-
-
-async def seats_of(url: str, hosted: Mapping[str, Any]) -> dict[str, str]:
-    """Every human seat's token: the host's, and each invite joined (typed in lower case, without its dash)."""
-    tokens = {hosted["seat"]: hosted["token"]}
-    client = await hello_client(url)
-    for seat, code in hosted["invites"].items():
-        joined = await client.request({"type": "join", "code": code.replace("-", "").lower(), "name": seat},
-                                      "joined")
-        assert joined["seat"] == seat and joined["game"] == hosted["game"]
-        tokens[seat] = joined["token"]
-    await client.ws.close()
-    return tokens
-
-
-async def play_seat(client: Client, rng: random.Random, most: int = 10_000) -> int:
-    """Play the seat's decisions, each a pick of `rng` among the legal actions its update gives, until the game
-    is over (or `most` decisions); how many it played."""
-    played = 0
-    while played < most and (decision := await client.decision()) is not None:
-        answer = await client.act(rng.choice(decision["legal"]))
-        assert answer["type"] == "ack", answer
-        played += 1
-    return played
-
-
-def local_game(rules: engine.Ruleset, seats: int, seed: int, pick: Mapping[str, random.Random],
-               options: Mapping[str, Any] = SHORT) -> engine.GameState:
-    """The game those picks make when played here: what the server must have played."""
-    state = engine.new_game(rules, seats, seed, options)
-    while (who := engine.current_player(state)) is not None:
-        if who == engine.CHANCE:
-            engine.resolve_chance(state)
-        else:
-            choice = pick[who].choice([protocol.action_to_wire(a) for a in engine.legal_actions(state)])
-            engine.apply(state, protocol.action_from_wire(choice))
-    return state
-
-
-def stored_game(data_dir: Path, game: str) -> StoredGame:
-    store = Store(data_dir)
-    try:
-        found = store.load(game)
-    finally:
-        store.close()
-    assert found is not None, f"{game} is not stored"
-    return found
-
-
-def stored_state(data_dir: Path, game: str, rules: engine.Ruleset) -> tuple[engine.GameState, int]:
-    """The game as the store holds it, replayed, and the number of actions in its log."""
-    stored = stored_game(data_dir, game)
-    return engine.replay(stored.start, stored.actions, rules), len(stored.actions)
-
-
-async def take_turns(game: OnlineGame, clients: Mapping[str, Client], picks: Mapping[str, random.Random],
-                     decisions: int) -> None:
-    """Play `decisions` decisions in the game's order, each by the seat's client (the bots and chance between
-    them play on the server); stop early when a seat without a client decides, or the game is over."""
-    for _ in range(decisions):
-        while game.to_act not in clients:
-            if game.over or game.seats.get(str(game.to_act)) == "human":
-                return
-            await asyncio.sleep(0.005)
-        seat = str(game.to_act)
-        decision = await clients[seat].decision()
-        assert decision is not None
-        assert (await clients[seat].act(picks[seat].choice(decision["legal"])))["type"] == "ack"
-
-
-async def in_server(data_dir: Path, rules: engine.Ruleset, body: Callable[[Server, str], Awaitable[None]]) -> None:
-    server = Server(data_dir, rules)
-    url = await server.start()
-    try:
-        await body(server, url)
-    finally:
-        cut_clients()
-        await server.stop()
-
-
-def cut_clients() -> None:
-    """Cut the test's connections: a client that left messages unread would hold up its server's stop."""
-    for ws in OPEN:
-        ws.transport.abort()
-    OPEN.clear()
-
+from game.online.store import FILE
+from tests.online.clients import (
+    SHORT,
+    WAIT,
+    Client,
+    cut_clients,
+    hello_client,
+    host,
+    in_server,
+    local_game,
+    play_seat,
+    seats_of,
+    stored_game,
+    stored_state,
+    take_turns,
+    to_act,
+)
+from tests.online.harness import ServerProcess, run
 
 # --- the handshake ------------------------------------------------------------------------------------------------
 
@@ -376,10 +224,14 @@ def test_a_seat_is_given_to_a_bot_when_every_other_human_agrees(rules: engine.Ru
         leaver, *others = list(tokens)
         clients = {seat: await Client.open(url, tokens[seat]) for seat in others}
         game = server.games[hosted["game"]]
-        await clients[others[0]].send({"type": "replace", "seat": leaver, "agree": True})
-        await clients[others[0]].request({"type": "games", "tokens": []}, "list")
+        vote = {"type": "replace", "seat": leaver, "agree": True}
+        for wrong in (others[0], "Atlantis"):
+            refused = await clients[others[0]].request({**vote, "seat": wrong}, "error")
+            assert refused["code"] == "malformed", "a vote for oneself or a seat not in the game"
+        voted = await clients[others[0]].request(vote, "voted")
+        assert voted == {"type": "voted", "seat": leaver, "agree": True, "given": False}
         assert game.seats[leaver] == "human", "one vote of two"
-        await clients[others[1]].send({"type": "replace", "seat": leaver, "agree": True})
+        assert (await clients[others[1]].request(vote, "voted"))["given"] is True, "the last vote gives the seat"
         update = await clients[others[1]].expect("update")
         assert update["seats"][leaver] == "normal"
         assert stored_game(tmp_path, game.id).seats[leaver] == "normal"
@@ -389,6 +241,86 @@ def test_a_seat_is_given_to_a_bot_when_every_other_human_agrees(rules: engine.Ru
         picks = {seat: random.Random(seat) for seat in others}
         await asyncio.gather(*(play_seat(clients[seat], picks[seat]) for seat in others))
         assert game.over, "the bot played the seat to the end"
+    run(in_server(tmp_path, rules, body))
+
+
+async def following(client: Client) -> dict[str, Any]:
+    """The client's next message, whatever it is (updates kept)."""
+    message: dict[str, Any] = json.loads(await asyncio.wait_for(client.ws.recv(), WAIT))
+    if message["type"] == "update":
+        client.updates.append(message)
+    return message
+
+
+def test_presence_is_told_after_the_first_update_and_when_a_seat_comes_or_goes(rules: engine.Ruleset,
+                                                                                tmp_path: Path) -> None:
+    """Every follower learns which human seats are connected (a bot's seat is not named): right after its first
+    update, and when a seat's last connection goes or its first comes; a seat that is there is not given to a
+    bot."""
+    async def body(server: Server, url: str) -> None:
+        hosted = await host(url, ["human", "easy", "human"], 13)
+        first, second = tokens = await seats_of(url, hosted)
+        game_id = hosted["game"]
+
+        def told(*there: str) -> dict[str, Any]:
+            return {"type": "presence", "game": game_id, "connected": {seat: seat in there for seat in tokens}}
+
+        one = await Client.open(url, tokens[first])
+        assert await following(one) == told(first), "right after the first update"
+        watcher = await hello_client(url)
+        await watcher.request({"type": "watch", "code": hosted["watch"]}, "update")
+        assert await following(watcher) == told(first)
+        two = await Client.open(url, tokens[second])
+        assert await following(two) == told(first, second)
+        for client in (one, watcher):
+            assert await client.expect("presence") == told(first, second)
+        refused = await one.request({"type": "replace", "seat": second, "agree": True}, "error")
+        assert refused["code"] == "present" and second in refused["message"] and "away" in refused["message"]
+        assert not server.games[game_id].agreed.get(second), "the vote is not counted"
+        again = await Client.open(url, tokens[second])    # the seat opened elsewhere: still there, nothing told
+        assert await following(again) == told(first, second)
+        await two.expect("error")
+        await one.send({"type": "games", "tokens": []})
+        between = []
+        while (message := await following(one))["type"] != "list":
+            between.append(message["type"])
+        assert "presence" not in between, "a seat taken over by another connection never seemed to go"
+        await again.ws.close()
+        for client in (one, watcher):
+            assert await client.expect("presence") == told(first)
+        await one.request({"type": "replace", "seat": second, "agree": True}, "update")
+        assert await watcher.expect("presence") == {"type": "presence", "game": game_id,
+                                                    "connected": {first: True}}, "a bot's seat is not named"
+    run(in_server(tmp_path, rules, body))
+
+
+def test_a_game_over_that_no_one_follows_leaves_the_memory_and_comes_back(rules: engine.Ruleset,
+                                                                          tmp_path: Path) -> None:
+    async def body(server: Server, url: str) -> None:
+        hosted = await host(url, ["human", "easy"], 11)
+        client = await Client.open(url, hosted["token"])
+        await play_seat(client, random.Random(11))
+        game = server.games[hosted["game"]]
+        assert game.over
+        watcher = await hello_client(url)
+        await watcher.request({"type": "watch", "code": hosted["watch"]}, "update")
+        await client.ws.close()
+        await watcher.request({"type": "games", "tokens": []}, "list")
+        assert hosted["game"] in server.games, "a spectator still follows it"
+        await watcher.ws.close()
+        await until(lambda: hosted["game"] not in server.games)
+        assert hosted["game"] not in server.playing and hosted["game"] not in server.followers
+        lister = await hello_client(url)
+        listed = await lister.request({"type": "games", "tokens": [hosted["token"]]}, "list")
+        assert [g["over"] for g in listed["games"]] == [True]
+        assert hosted["game"] not in server.games, "a list does not keep it"
+        back = await Client.open(url, hosted["token"])
+        assert back.updates[0]["over"] and back.updates[0]["view"] == engine.observe(game.state, hosted["seat"],
+                                                                                     log=False)
+        assert engine.state_hash(server.games[hosted["game"]].state) == engine.state_hash(game.state)
+        save = (await back.request({"type": "record"}, "record"))["save"]
+        assert engine.state_hash(engine.replay(save["start"], save["actions"], rules)) == \
+            engine.state_hash(game.state)
     run(in_server(tmp_path, rules, body))
 
 
@@ -537,117 +469,7 @@ def test_hard_and_easy_bots_play_on_by_themselves_after_a_restart(rules: engine.
     run(in_server(tmp_path, rules, second))
 
 
-# --- hostile clients ------------------------------------------------------------------------------------------
-
-async def bystander(url: str, seed: int) -> tuple[str, Callable[[], Coroutine[Any, Any, None]]]:
-    """A game on the same server as the hostile clients, its seats open: its id, and its play to the end."""
-    hosted = await host(url, ["human", "human"], seed)
-    tokens = await seats_of(url, hosted)
-    clients = {seat: await Client.open(url, token) for seat, token in tokens.items()}
-
-    async def play() -> None:
-        await asyncio.gather(*(play_seat(clients[seat], random.Random(f"{seed} {seat}")) for seat in clients))
-    return hosted["game"], play
-
-
-def test_hostile_clients_are_answered_plainly_while_another_game_goes_on(rules: engine.Ruleset,
-                                                                        tmp_path: Path) -> None:
-    async def body(server: Server, url: str) -> None:
-        other_id, other_play = await bystander(url, 55)
-        other = asyncio.create_task(other_play())
-        hosted = await host(url, ["human", "easy"], 9)
-        client = await hello_client(url)
-        for raw, code in [("{not json", "malformed"), ('{"type": "launch"}', "unknown"),
-                          ('{"type": "act", "seq": 1, "action": ["go", {"x": 1}]}', "malformed"),
-                          ('{"type": "open", "token": "forged-token"}', "bad_token"),
-                          ('{"type": "join", "code": "AAAA-AAAA"}', "bad_code"),
-                          ('{"type": "watch", "code": "W-AAAA-AAAA"}', "bad_code"),
-                          ('{"type": "record"}', "not_open")]:
-            await client.ws.send(raw)
-            answer = await client.expect("error")
-            assert answer["code"] == code, (raw, answer)
-        assert (await client.request({"type": "games", "tokens": []}, "list"))["games"] == [], "still open"
-        seat = await Client.open(url, hosted["token"])
-        decision = await seat.decision()
-        assert decision is not None
-        forged = await seat.act(["launch", "all", 9])
-        assert forged["type"] == "refused" and forged["reason"] == protocol.reason_to_wire(
-            engine.why_not(server.games[hosted["game"]].state, engine.Action("launch", ("all", 9)))), "a forged verb"
-        ack = await seat.act(decision["legal"][0])
-        assert (await seat.act(decision["legal"][0], seq=ack["seq"]))["code"] == "replayed"
-        pair = await host(url, ["human", "human"], 10)
-        pair_game = server.games[pair["game"]]
-        pair_tokens = await seats_of(url, pair)
-        mover = await to_act(pair_game, pair_tokens)
-        out_of_turn = await Client.open(url, next(t for seat, t in pair_tokens.items() if seat != mover))
-        before = stored_game(tmp_path, pair_game.id).actions
-        early = await out_of_turn.act(["end"])
-        assert early["type"] == "refused" and early["reason"]["code"] == "not_now"
-        assert stored_game(tmp_path, pair_game.id).actions == before
-
-        big = await hello_client(url)
-        await big.ws.send(json.dumps({"type": "join", "code": "x" * protocol.CLIENT_CAP}))
-        with pytest.raises(ConnectionClosed) as closed:
-            await big.expect("error")
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
-
-        flood = await hello_client(url)                  # a flood, read as it goes (its answers are not held up)
-        answers: list[dict[str, Any]] = []
-        with pytest.raises(ConnectionClosed):
-            for _ in range(int(server.rate * 20)):
-                for _ in range(8):
-                    await flood.send({"type": "games", "tokens": []})
-                for _ in range(8):                            # each answer kept as it comes, to the close
-                    answers.append(await flood.expect("list", "error"))  # noqa: PERF401
-        assert answers[-1]["type"] == "error" and answers[-1]["code"] == "rate"
-        assert len(answers) > server.rate, "a burst within the limit is answered"
-
-        crowd: list[tuple[ClientConnection, dict[str, Any]]] = []
-        full: list[tuple[ClientConnection, dict[str, Any]]] = []
-        for _ in range(server.per_address + 2):
-            ws = await ws_connect(url)
-            with contextlib.suppress(ConnectionClosed):     # a connection too many is told so, and closed
-                await ws.send(protocol.encode({"type": "hello", "version": protocol.VERSION}))
-            answer = json.loads(await ws.recv())
-            (crowd if answer["type"] == "welcome" else full).append((ws, answer))
-        assert full and all(a["code"] == "full" for _, a in full)
-        assert len(crowd) < server.per_address
-        for ws, _ in crowd + full:
-            await ws.close()
-
-        await asyncio.wait_for(other, 120)
-        local = local_game(rules, 2, 55, {seat: random.Random(f"55 {seat}") for seat in server.games[other_id].seats})
-        assert engine.state_hash(server.games[other_id].state) == engine.state_hash(local), "the other game went on"
-    run(in_server(tmp_path, rules, body))
-
-
-def test_a_flood_meets_the_rate_of_the_command_line_and_the_other_game_goes_on(tmp_path: Path) -> None:
-    async def body(process: ServerProcess) -> None:
-        hosted = await host(process.url, ["human", "easy"], 12)
-        seat = await Client.open(process.url, hosted["token"])
-        flood = await hello_client(process.url)
-        for _ in range(400):                                # sent as fast as it can, nothing read meanwhile
-            with contextlib.suppress(ConnectionClosed):
-                await flood.send({"type": "games", "tokens": []})
-        answers: list[dict[str, Any]] = []
-        with pytest.raises(ConnectionClosed):
-            while True:
-                answers.append(await flood.expect("list", "error"))
-        assert answers[-1]["type"] == "error" and answers[-1]["code"] == "rate"
-        assert {a["type"] for a in answers[:-1]} == {"list"}
-        assert 2 * 5 - 1 <= len(answers) - 1 < 400, "a burst of twice the rate (the hello one of them) is answered"
-        decision = await seat.decision()
-        assert decision is not None
-        assert (await seat.act(decision["legal"][0]))["type"] == "ack", "the other game goes on"
-
-    async def served() -> None:
-        with ServerProcess(tmp_path, "--rate", "5") as process:
-            try:
-                await body(process)
-            finally:
-                cut_clients()
-    run(served())
-
+# --- followers that read nothing, failures inside, limits ----------------------------------------------------
 
 def test_a_spectator_that_reads_nothing_holds_up_no_one(rules: engine.Ruleset, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -660,10 +482,10 @@ def test_a_spectator_that_reads_nothing_holds_up_no_one(rules: engine.Ruleset, t
         stuck, loose = asyncio.Event(), asyncio.Event()
         send = server_module.Connection.send
 
-        async def link(conn: server_module.Connection, message: Mapping[str, Any]) -> None:
+        async def link(conn: server_module.Connection, message: Mapping[str, Any], text: str | None = None) -> None:
             if message.get("type") == "update" and conn.watching and stuck.is_set():
                 await loose.wait()                         # the peer reads no more: the write waits
-            await send(conn, message)
+            await send(conn, message, text)
             if conn.watching:
                 stuck.set()
         monkeypatch.setattr(server_module.Connection, "send", link)
@@ -725,11 +547,40 @@ def test_an_idle_connection_is_closed(rules: engine.Ruleset, tmp_path: Path, mon
 
 # --- races and undos met by a connection that was away ------------------------------------------------------------
 
-async def to_act(game: OnlineGame, humans: Mapping[str, Any]) -> str:
-    """The human seat that decides next, once chance and the bots have played on."""
-    while game.to_act not in humans:
-        await asyncio.sleep(0.002)
-    return str(game.to_act)
+def test_an_ack_comes_behind_the_updates_made_before_the_act(rules: engine.Ruleset, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change made while a seat decides (a third seat given to a bot) is still on its way, on a slow link, when
+    the seat acts: the ack comes after that update, never before it, or the client would take the older update's
+    decision for the one after its act."""
+    async def body(server: Server, url: str) -> None:
+        hosted = await host(url, ["human", "human", "human"], 8)
+        tokens = await seats_of(url, hosted)
+        game = server.games[hosted["game"]]
+        mover = await to_act(game, tokens)
+        voter, gone = (seat for seat in tokens if seat != mover)
+        clients = {seat: await Client.open(url, tokens[seat]) for seat in (mover, voter)}
+        vote = {"type": "replace", "seat": gone, "agree": True}
+        await clients[mover].request(vote, "voted")
+        decision = await clients[mover].decision()
+        assert decision is not None
+        held = asyncio.Event()
+        send = server_module.Connection.send
+
+        async def slow(conn: server_module.Connection, message: Mapping[str, Any], text: str | None = None) -> None:
+            if conn.seat == mover and message.get("type") == "update":
+                await held.wait()
+            await send(conn, message, text)
+        monkeypatch.setattr(server_module.Connection, "send", slow)
+        assert (await clients[voter].request(vote, "voted"))["given"] is True
+        version = game.versions[mover]
+        before = len(clients[mover].updates)
+        await clients[mover].send({"type": "act", "seq": 1, "action": decision["legal"][0]})
+        await until(lambda: game.versions[mover] > version)          # the act is taken, its answer on its way
+        held.set()
+        ack = await clients[mover].expect("ack")
+        assert [u["version"] for u in clients[mover].updates[before:]] == [version], "the seat change came first"
+        assert ack["version"] > version
+    run(in_server(tmp_path, rules, body))
 
 
 def test_a_change_made_while_an_open_is_answered_reaches_the_opening_connection(
@@ -746,8 +597,8 @@ def test_a_change_made_while_an_open_is_answered_reaches_the_opening_connection(
         writing, written = asyncio.Event(), asyncio.Event()
         send = server_module.Connection.send
 
-        async def slow(conn: server_module.Connection, message: Mapping[str, Any]) -> None:
-            await send(conn, message)
+        async def slow(conn: server_module.Connection, message: Mapping[str, Any], text: str | None = None) -> None:
+            await send(conn, message, text)
             if message.get("type") == "update" and message.get("seat") == waiter and not writing.is_set():
                 writing.set()
                 await written.wait()
