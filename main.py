@@ -19,6 +19,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")      # the window print
 
 from engine import ConfigError, Ruleset, SaveError, ScenarioError, SetupError, check_options, load_ruleset, play_game
 from engine.ai import BOTS
+from engine.runner import vp_text
 from game import cli
 from game.catalog import LANGUAGES
 
@@ -165,7 +166,7 @@ def headless(args: argparse.Namespace, rules: Ruleset | None = None) -> int:
 
         def show(state) -> None:
             if verbose:
-                scores = "  ".join(f"{name} {state.vp_track[p]}" for p, name in enumerate(state.names))
+                scores = "  ".join(f"{name} {vp_text(state.vp_track[p])}" for p, name in enumerate(state.names))
                 print(f"turn {state.turn - 1:3d}  {scores}")
 
         turns = args.turns or HEADLESS_TURNS

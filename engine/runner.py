@@ -40,7 +40,14 @@ class GameResult:
         outcome = (f"{self.winner} wins" if self.winner else "a shared victory" if self.over
                    else f"no winner after {self.turns} turns")
         return (f"game seed {self.seed}: {outcome}; {self.actions} actions; VP "
-                + ", ".join(f"{k} {v}" for k, v in self.vp.items()))
+                + ", ".join(f"{k} {vp_text(v)}" for k, v in self.vp.items()))
+
+
+def vp_text(vp: Fraction) -> str:
+    """VP as the track shows them, a half point as ½ (an atoll in a transit chain scores ½, V1): 17/2 reads
+    8½."""
+    whole, half = divmod(vp, 1)
+    return f"{int(whole)}½" if half == Fraction(1, 2) else str(vp)
 
 
 def play_game(rules: Ruleset, players: int | Sequence[str], seed: int, bots: Sequence[str],

@@ -950,6 +950,9 @@ EN: dict[str, str | tuple[str, str]] = {
     "online.kind.hint.bot": "The computer plays this seat on the server.",
     "online.about": "The server keeps each game: play your turn, close the game, come back later.",
     "online.error.present": "{player} is at the table again: the seat stays theirs.",
+    "pause.quit.title": "Quit Paradise?",
+    "pause.quit.saved": "The game is saved: Continue on the title opens it where you left it.",
+    "pause.quit.online": "The game stays on the server: open it again from Play online.",
 }
 
 language = catalog.SOURCE          # the language in use (set_language): its code in catalog.LANGUAGES

@@ -81,8 +81,16 @@ class PauseScene(Dialog):
         flow.open_title(self.app)
 
     def quit(self) -> None:
-        self.match.close()
-        self.app.quit()
+        """Ask first (a click meant for Settings, whose place moves with the language and the text size, must not
+        close the program): the focus starts on Cancel; the game is kept either way (saved here, or on the
+        server)."""
+        def leave() -> None:
+            self.match.close()
+            self.app.quit()
+        said = words.text("pause.quit.online" if not isinstance(self.match, Match) else "pause.quit.saved")
+        self.app.push(self.app.make("message", words.text("pause.quit.title"), said, [
+            Button(words.text("confirm.cancel"), self.app.pop),
+            Button(words.text("menu.quit"), leave, primary=True)]))
 
     def size(self, scale: Scale) -> tuple[float, float]:
         return scale.unit * 20, scale.unit * (4.6 + 2.9 * len(self.form.widgets))

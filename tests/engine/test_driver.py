@@ -21,7 +21,7 @@ ALL = dict.fromkeys(("variable_starting_pieces", "saved_resources", "malaria", "
 BEFORE = [
     ((2, 1, ["rules"], 60, None),
      ("f71d9c904a1951d87711146e6eccaf07445dfc0efe3b5422621225b69a0b8a5b",
-      "game seed 1: Samoa wins; 1053 actions; VP Tonga 17, Samoa 57/2", 18)),
+      "game seed 1: Samoa wins; 1053 actions; VP Tonga 17, Samoa 28½", 18)),
     ((4, 3, ["random"], 30, None),
      ("284717f1fd91177cca0ea2182fdd20a49a413646ecefcd25f72f5711c757cf97",
       "game seed 3: no winner after 30 turns; 2944 actions; VP Hiva 10, Samoa 15, Raiatea 10, Tonga 13", 30)),

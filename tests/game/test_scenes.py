@@ -94,6 +94,24 @@ def test_the_pause_menu_resumes_the_game_by_esc_or_resume(app):
     assert app.top is table and app.stack == [table], "Resume resumes"
 
 
+def test_quit_in_the_pause_menu_asks_first_with_the_focus_on_cancel(app):
+    """Issue 40 (6): Quit once closed the program at once, and its place moves with the language and the text
+    size. It asks now; Enter on the first focus (Cancel) keeps the game; Quit there quits, the game saved."""
+    from game.scenes.message import MessageScene
+    table = paused_new_game(app)
+    pause = app.top
+    click(app, button(pause, "Quit").rect.center)
+    asking = app.top
+    assert isinstance(asking, MessageScene) and asking.title == words.text("pause.quit.title")
+    assert asking.message == words.text("pause.quit.saved") and app.running
+    key(app, pygame.K_RETURN)
+    assert app.top is pause and app.running, "Enter on the first focus cancels"
+    click(app, button(pause, "Quit").rect.center)
+    click(app, button(app.top, "Quit").rect.center)
+    assert not app.running, "Quit, asked and answered, quits"
+    assert table.match.autosave_error is None
+
+
 def test_setup_offers_the_levels_each_with_its_sentence_and_leaving_stops_a_hard_bot(app):
     """Issue 18: a seat is Human, Easy, Normal or Hard, the chosen level's sentence under it; the Hard bot's search
     is stopped when the game leaves the window."""
