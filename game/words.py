@@ -953,6 +953,8 @@ EN: dict[str, str | tuple[str, str]] = {
     "pause.quit.title": "Quit Paradise?",
     "pause.quit.saved": "The game is saved: Continue on the title opens it where you left it.",
     "pause.quit.online": "The game stays on the server: open it again from Play online.",
+    "option.hint.target.usual": "The game ends at {usual} VP, the usual target for {players} players (V3).",
+    "option.hint.target": "The players agree to end at {target} VP (A6 advises {usual}, give or take 3).",
 }
 
 language = catalog.SOURCE          # the language in use (set_language): its code in catalog.LANGUAGES

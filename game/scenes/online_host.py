@@ -74,7 +74,7 @@ class HostScene(MenuPage):
                    {HUMAN: words.text("online.kind.hint.you")})]
         widgets.extend(Choice(seat_label(i), kinds, KINDS.index(self.seats[i]), partial(self.seats.__setitem__, i),
                               hints) for i in range(1, self.players))
-        rows = option_rows(self.app.rules, self.options)
+        rows = option_rows(self.app.rules, self.options, self.players)
         widgets.extend(widget for widget, _ in rows)
         widgets += [Button(words.text("menu.back"), self.back), Button(words.text("online.host.go"), self.host,
                                                                           primary=True)]

@@ -52,7 +52,7 @@ class SetupScene(MenuPage):
         widgets.append(NumberField(words.text("setup.seed"), self.seed, self.set_seed))
         widgets.append(Button(words.text("setup.new_seed"), self.reroll))
         widgets.append(Button(words.text("setup.pass_and_play"), self.open_seats))
-        rows = option_rows(self.app.rules, self.options)
+        rows = option_rows(self.app.rules, self.options, self.players)
         widgets.extend(widget for widget, _ in rows)
         widgets.append(Button(words.text("menu.back"), self.app.pop))
         widgets.append(Button(words.text("setup.start"), self.start, primary=True))

@@ -9,12 +9,22 @@ import engine
 from .. import words
 from .widgets import Choice, Toggle, Widget
 
-TARGETS: tuple[bool | int, ...] = (False, *range(15, 36))       # A6: the usual threshold, or an agreed VP target
+ADVISED = 3          # A6: the rulebook advises an agreed target within 3 VP of the usual one (V3)
 
 
-def option_rows(rules: engine.Ruleset, options: dict[str, bool | int]) -> list[tuple[Widget, str]]:
-    """The advanced rules' rows (A1-A7), each with the rule it stands for: the agreed VP target a choice, the
-    others a toggle with a line saying what it does; each row sets its option in `options` (left out when off)."""
+def targets(rules: engine.Ruleset, players: int) -> list[bool | int]:
+    """The VP targets offered for this many players: the usual threshold (False), or one agreed within the
+    rulebook's advice (A6: 25-31 for 2 players). The engine takes any target (`--options variable_game_end=N`)."""
+    usual = rules.threshold(players)
+    return [False, *range(usual - ADVISED, usual + ADVISED + 1)]
+
+
+def option_rows(rules: engine.Ruleset, options: dict[str, bool | int],
+                players: int) -> list[tuple[Widget, str]]:
+    """The advanced rules' rows (A1-A7), each with the rule it stands for: the agreed VP target a choice (with a
+    line saying what the chosen target means), the others a toggle with a line saying what it does; each row sets
+    its option in `options` (left out when off). A target outside the advice for `players` goes back to the usual
+    one (the players' count changed)."""
     def changed(key: str, value: bool | int) -> None:
         if value:
             options[key] = value
@@ -26,8 +36,13 @@ def option_rows(rules: engine.Ruleset, options: dict[str, bool | int]) -> list[t
         title = words.option_title(key, rules)
         widget: Widget
         if spec["kind"] == "vp_target":
-            targets = [(v, str(v) if v else words.text("setup.target.usual")) for v in TARGETS]
-            widget = Choice(title, targets, TARGETS.index(options.get(key, False)), partial(changed, key))
+            offered, usual = targets(rules, players), rules.threshold(players)
+            if options.get(key, False) not in offered:
+                changed(key, False)
+            values = [(v, str(v) if v else words.text("setup.target.usual")) for v in offered]
+            hints = {v: words.text("option.hint.target", target=v, usual=usual) if v else
+                     words.text("option.hint.target.usual", usual=usual, players=players) for v in offered}
+            widget = Choice(title, values, offered.index(options.get(key, False)), partial(changed, key), hints)
         else:
             widget = Toggle(title, words.text(f"option.hint.{key}"), bool(options.get(key)), partial(changed, key))
         rows.append((widget, spec["rule"]))

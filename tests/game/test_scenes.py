@@ -112,6 +112,29 @@ def test_quit_in_the_pause_menu_asks_first_with_the_focus_on_cancel(app):
     assert table.match.autosave_error is None
 
 
+def test_A6_the_agreed_target_offers_the_advised_range_for_the_players_and_says_what_it_means(app):
+    """Issue 40 (17): the new-game page offered 15-35 VP for 2 players, though A6 advises staying within 3 of the
+    usual target (V3: 28, 25, 22), and said nothing of the choice. It offers the usual target or 25-31 for 2
+    players, 19-25 for 4, each with its line; a target outside the new range goes back to the usual one."""
+    app.push(TitleScene(app))
+    click(app, button(app.top, "New game").rect.center)
+    setup = app.top
+    title = words.option_title("variable_game_end", app.rules)
+
+    def target() -> Choice:
+        return next(w for w in setup.form.widgets if isinstance(w, Choice) and w.label == title)
+    for players, usual in ((2, 28), (3, 25), (4, 22)):
+        setup.set_players(players)
+        assert [v for v, _ in target().options] == [False, *range(usual - 3, usual + 4)]
+        assert target().hints[False] == words.text("option.hint.target.usual", usual=usual, players=players)
+        assert target().hints[usual + 3] == words.text("option.hint.target", target=usual + 3, usual=usual)
+    setup.set_players(2)
+    target().adjust(-1)                                   # from the usual target back to 31
+    assert setup.options["variable_game_end"] == 31
+    setup.set_players(4)
+    assert "variable_game_end" not in setup.options and target().value is False, "31 is not advised for 4"
+
+
 def test_setup_offers_the_levels_each_with_its_sentence_and_leaving_stops_a_hard_bot(app):
     """Issue 18: a seat is Human, Easy, Normal or Hard, the chosen level's sentence under it; the Hard bot's search
     is stopped when the game leaves the window."""
