@@ -112,7 +112,7 @@ def test_quit_in_the_pause_menu_asks_first_with_the_focus_on_cancel(app):
     assert table.match.autosave_error is None
 
 
-def test_A6_the_agreed_target_offers_the_advised_range_for_the_players_and_says_what_it_means(app):
+def test_A6_X46_the_agreed_target_offers_the_advised_range_for_the_players_and_says_what_it_means(app):
     """Issue 40 (17): the new-game page offered 15-35 VP for 2 players, though A6 advises staying within 3 of the
     usual target (V3: 28, 25, 22), and said nothing of the choice. It offers the usual target or 25-31 for 2
     players, 19-25 for 4, each with its line; a target outside the new range goes back to the usual one."""

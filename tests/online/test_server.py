@@ -252,8 +252,8 @@ async def following(client: Client) -> dict[str, Any]:
     return message
 
 
-def test_presence_is_told_after_the_first_update_and_when_a_seat_comes_or_goes(rules: engine.Ruleset,
-                                                                                tmp_path: Path) -> None:
+def test_X45_presence_is_told_after_the_first_update_and_when_a_seat_comes_or_goes(rules: engine.Ruleset,
+                                                                                    tmp_path: Path) -> None:
     """Every follower learns which human seats are connected (a bot's seat is not named): right after its first
     update, and when a seat's last connection goes or its first comes; a seat that is there is not given to a
     bot."""
