@@ -17,9 +17,18 @@ from collections.abc import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")      # the window prints only what the game says
 
-from engine import ConfigError, Ruleset, SaveError, ScenarioError, SetupError, check_options, load_ruleset, play_game
+from engine import (
+    ConfigError,
+    Ruleset,
+    SaveError,
+    ScenarioError,
+    SetupError,
+    check_options,
+    load_ruleset,
+    play_game,
+    vp_text,
+)
 from engine.ai import BOTS
-from engine.runner import vp_text
 from game import cli
 from game.catalog import LANGUAGES
 

@@ -29,7 +29,7 @@ from .game import (
 from .hidden import redeal
 from .invariants import track_violations, view_violations, violations
 from .ruleset import ConfigError, Ruleset, load_ruleset
-from .runner import GameResult, play_game
+from .runner import GameResult, play_game, vp_text
 from .saves import SAVE_BYTES, SaveError, apply_recorded, from_data, load, replay, save, save_data, state_hash
 from .scenario import ScenarioError, load_scenario
 from .schema import NotAFile, TooLarge, read_bytes_capped, remove_stale_temporaries, write_atomically
@@ -72,7 +72,7 @@ __all__ = [
     "StackView", "StepName", "Verb", "View", "events_since", "observe", "route", "why_not",
     # The one loop that moves a game (the client's match, the bots, the UI monkey, benchmarks), and headless
     # games between bots with their one-line result (main.py --headless, benchmarks).
-    "GameResult", "play", "play_game", "step",
+    "GameResult", "play", "play_game", "step", "vp_text",
     # Saves: files, the data inside the client's save folders, and replaying a save action by action (the
     # client's replay viewer).
     "SAVE_BYTES", "SaveError", "apply_recorded", "from_data", "load", "replay", "save", "save_data", "state_hash",

@@ -955,6 +955,8 @@ EN: dict[str, str | tuple[str, str]] = {
     "pause.quit.online": "The game stays on the server: open it again from Play online.",
     "option.hint.target.usual": "The game ends at {usual} VP, the usual target for {players} players (V3).",
     "option.hint.target": "The players agree to end at {target} VP (A6 advises {usual}, give or take 3).",
+    "seats.windows.hint.person": "Another player's card opens a window: the screen comes to you to answer.",
+    "seats.windows.hint.orders": "Orders set ahead (pause menu) answer: the screen never comes to you for it.",
 }
 
 language = catalog.SOURCE          # the language in use (set_language): its code in catalog.LANGUAGES

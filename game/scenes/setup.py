@@ -163,10 +163,11 @@ class SeatsScene(MenuPage):
         focus = self.form.focus
         widgets: list[Widget] = []
         modes = [(IN_PERSON, words.text("seats.windows.person")), (ORDERS, words.text("seats.windows.orders"))]
+        said = {IN_PERSON: words.text("seats.windows.hint.person"), ORDERS: words.text("seats.windows.hint.orders")}
         for i, name in self.setup.humans():
             current = [m for m, _ in modes].index(self.setup.windows.get(i, IN_PERSON))
             widgets.append(Choice(words.text("seats.windows", player=name), modes, current,
-                                  partial(self.setup.windows.__setitem__, i)))
+                                  partial(self.setup.windows.__setitem__, i), said))
             key = "seats.pin.set" if i in self.setup.pins else "seats.pin.none"
             widgets.append(Button(words.text(key, player=name), partial(self.pin, i, name)))
         widgets.append(Button(words.text("seats.done"), self.app.pop, primary=True))
@@ -190,14 +191,15 @@ class SeatsScene(MenuPage):
         fit."""
         w, h = self.app.screen.get_size()
         unit = scale.unit
-        col_w = min(w - unit * 4, unit * 36)
+        col_w = min(w - unit * 4, unit * 40)
         top = sheet((w, h), scale).y
         self.hint = theme.wrap(words.text("seats.hint"), scale.small, col_w + unit)
         y = top + unit * 0.7 + len(self.hint) * theme.font(scale.small).get_linesize() + unit * 0.5
         for widget in self.form.widgets:
-            widget.rect = pygame.Rect(0, 0, col_w, round(unit * 2.2))
+            tall = 1.45 if isinstance(widget, Choice) else 1.0       # a card window's choice: the line saying it
+            widget.rect = pygame.Rect(0, 0, col_w, round(unit * 2.2 * tall))
             widget.rect.midtop = (w // 2, round(y))
-            y += unit * 2.7
+            y += widget.rect.h + unit * 0.5
         self.paper = pygame.Rect(0, 0, col_w + unit * 3, round(y - top))
         self.paper.midtop = (w // 2, top)
         return self.paper.bottom <= foot_room((w, h), scale).top - unit // 2 and \

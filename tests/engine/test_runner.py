@@ -61,7 +61,7 @@ def test_V1_half_points_read_as_the_track_shows_them():
     """An atoll in a transit chain scores ½ (V1): the runner says 8½, never the fraction 17/2."""
     from fractions import Fraction
 
-    from engine.runner import GameResult, vp_text
+    from engine import GameResult, vp_text
     assert [vp_text(Fraction(n, 2)) for n in (0, 1, 16, 17)] == ["0", "0½", "8", "8½"]
     result = GameResult(7, ("Tonga", "Samoa"), 9, 300, None, False, {"Tonga": Fraction(17, 2), "Samoa": Fraction(5)})
     assert result.summary().endswith("VP Tonga 8½, Samoa 5") and "/" not in result.summary()

@@ -304,3 +304,27 @@ def test_until_told_otherwise_standing_orders_use_the_free_powers_and_keep_the_c
     assert answer("feather_cloak") == "use" and answer("tattoo") == "use"
     assert answer("tiki", removing) == "use" and answer("tiki", harmless) == "accept"
     assert answer("arioi") == "accept", "a card spent by its use is the player's to spend"
+
+
+def test_X36_each_card_window_choice_says_what_it_means_and_the_page_fits(app):
+    """Issue 40 (12): "card windows: in person / standing orders" had no line saying what either means. Each
+    human seat's choice now says it under the choice (X36), and the page's column still fits a 1280x800 window."""
+    from game import words
+    from game.scenes.setup import SeatsScene, SetupScene
+    from game.ui.widgets import Choice
+    setup = SetupScene(app)
+    app.push(setup)
+    setup.seats[1] = "human"
+    page = SeatsScene(app, setup)
+    app.push(page)
+    app.frame()
+    choices = [w for w in page.form.widgets if isinstance(w, Choice)]
+    assert len(choices) == 2
+    for choice in choices:
+        assert choice.hints == {IN_PERSON: words.text("seats.windows.hint.person"),
+                                ORDERS: words.text("seats.windows.hint.orders")}
+        before = pygame.image.tobytes(app.screen.subsurface(choice.rect), "RGB")
+        choice.adjust(1)
+        app.frame()
+        assert pygame.image.tobytes(app.screen.subsurface(choice.rect), "RGB") != before, "its line follows it"
+    assert page.paper.bottom <= app.screen.get_height()
