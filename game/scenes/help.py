@@ -23,7 +23,8 @@ from ..ui.widgets import Button, Form, ListView, TextField, Widget
 MIN_LINES = 2          # the lines of an entry's text always shown beside its picture
 GROW = 1.25            # a picture drawn at most this much larger than the page's small text (its words stay that size)
 BUTTONS = 0.25         # the share of the entry's height its buttons may take before they are drawn at UI scale 1's
-HINTS = (("cursor", "hint.move"), ("select", "hint.open"), ("step", "hint.step"), ("back", "hint.back"))
+# Two rows under the list: one row in the list's width left Back out with a pad's wider glyphs (issue 40, 24).
+HINTS = ((("cursor", "hint.move"), ("select", "hint.open")), (("step", "hint.step"), ("back", "hint.back")))
 
 
 @scene("help")
@@ -159,14 +160,15 @@ class HelpScene(Scene):
         device = self.app.input
         search.label = words.text(prompts.variant(device, "help.search"), **prompts.names(device))
         search.draw(screen, self.form.focused is search, scale.small)
-        foot = prompts.bar_height(scale.small) + unit // 2         # the hints under the list
+        row = prompts.bar_height(scale.small) + unit // 4
+        foot = row * len(HINTS) + unit // 4                          # the hints under the list
         self.list.rect = pygame.Rect(left.x, search.rect.bottom + unit // 2, left.w,
                                      left.bottom - search.rect.bottom - unit - foot)
         self.list.draw(screen, self.form.focused is self.list, self.list_size(scale.small, left.w))
-        hints = [(intent, words.text(key)) for intent, key in HINTS]
-        prompts.hint_bar(screen, self.app.input, hints, pygame.Rect(left.x, left.bottom - foot + unit // 2, left.w,
-                                                                     foot - unit // 2), scale.small, theme.MUTED,
-                         "left")
+        for n, hints in enumerate(HINTS):
+            room = pygame.Rect(left.x, left.bottom - foot + unit // 4 + n * row, left.w, row)
+            prompts.hint_bar(screen, self.app.input, [(intent, words.text(key)) for intent, key in hints], room,
+                             scale.small, theme.MUTED, "left")
         right = pygame.Rect(left.right + unit * 2, page.y + unit, page.right - left.right - unit * 3,
                             page.h - 2 * unit)
         self.draw_entry(screen, right)

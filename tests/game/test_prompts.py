@@ -181,3 +181,28 @@ def test_a_hint_bar_leaves_out_what_does_not_fit():
         drawn = prompts.hint_bar(canvas, Keys(), hints, room, 20)
         assert drawn.w == 0 or (drawn.w <= room.w and room.contains(canvas.get_bounding_rect()))
         assert drawn.w < whole.w
+
+
+@pytest.mark.parametrize("family", ["xbox", "playstation", "nintendo", "keys"])
+def test_the_rules_window_says_every_hint_back_included_on_each_device(app, monkeypatch, family):
+    """Issue 40 (24): the Rules window's hints under the list left B (Back) out with a pad, its glyphs wider than
+    the keys' and the row as wide as the list. Every hint the device has a button for is drawn."""
+    drawn: list[tuple[list[str], list[str]]] = []
+    real = prompts.hint_bar
+
+    def spy(surface, device, hints, room, size, *rest):
+        shown = [label for _, label in prompts.laid_out(device, hints, room.w, size)]
+        drawn.append((shown, [label for _, label in hints]))
+        return real(surface, device, hints, room, size, *rest)
+    monkeypatch.setattr(prompts, "hint_bar", spy)
+    page = HelpScene(app, "M8")
+    app.reset(page)
+    if family == "keys":
+        app.input.device = "keys"
+    else:
+        hold(app, family)
+    drawn.clear()
+    app.frame()
+    assert drawn, "the window draws its hints"
+    assert all(shown == asked for shown, asked in drawn), drawn
+    assert any("Back" in asked for _, asked in drawn)
