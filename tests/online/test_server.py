@@ -370,12 +370,20 @@ async def until_the_hard_bot_thinks(server: Server, url: str, seats: list[str],
 
 
 def test_a_hard_bot_thinks_in_the_worker_while_the_server_answers(rules: engine.Ruleset, tmp_path: Path,
-                                                                   own_pool: botpool.BotPool) -> None:
+                                                                   own_pool: botpool.BotPool,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker's answer is held until the server has answered another request: however fast the search, the
+    test sees the bot thinking, and the server answering meanwhile."""
+    held = [True]
+    collect = own_pool.collect
+    monkeypatch.setattr(own_pool, "collect", lambda job, timeout: None if held[0] else collect(job, timeout))
+
     async def body(server: Server, url: str) -> None:
         other = await hello_client(url)
         hosted, game, _ = await until_the_hard_bot_thinks(server, url, ["human", "hard"], 4)
         await other.request({"type": "games", "tokens": [hosted["token"]]}, "list")
         assert game.thinking is not None, "the server answered while the bot was still thinking"
+        held[0] = False
         while game.to_act != hosted["seat"]:
             await asyncio.sleep(0.01)
         assert engine.state_hash(game.state) == engine.state_hash(stored_state(tmp_path, game.id, rules)[0])
