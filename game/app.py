@@ -44,7 +44,7 @@ class Settings:
     pad_per_seat: bool = False            # pass and play: each human seat acts with its own pad only
     effects_volume: float = 0.8           # sound effects, 0 (off) to 1
     music_volume: float = 0.0             # music, 0 (off: the default) to 1
-    language: str = "en"                  # the words' language (game/words.py's catalogs)
+    language: str = "en"                  # the words' language (game/words/'s catalogs)
     colour_aid: bool = False              # the tribes in colours that colour-blind eyes tell apart (theme.py)
     reduce_motion: bool = False           # no shake, no particles, fades for the camera's glides (docs/ART.md)
 

@@ -1,7 +1,7 @@
 """The message catalogs: every English message the player may read, each under a context that names where it is
 used, and the languages it is translated into (gettext, `assets/locale/<code>/LC_MESSAGES/paradise.po`).
 
-The English is the source: the templates of `game/words.py`, the rules reference (assets/help/rules.yaml), the
+The English is the source: the templates of `game/words/english.py`, the rules reference (assets/help/rules.yaml), the
 tutorial (assets/tutorial/chapters.yaml) and the cards' and events' titles and texts (config/). `tools/catalog.py`
 gathers them with `sources()` into the template `paradise.pot`, merges it into each language's `.po` and compiles
 the `.po` files to the `.mo` files read here (the project's set-up runs the compilation, docs/CLIENT.md
@@ -70,7 +70,7 @@ def system_language(environ: dict[str, str] | None = None) -> str:
 
 
 def sources(templates: dict[str, str | tuple[str, str]]) -> Iterator[Message]:
-    """Every message of the game in English: the words' templates (passed in: game/words.py owns them), then the
+    """Every message of the game in English: the words' templates (passed in: game/words/english.py owns them), then the
     rules reference, the tutorial, and the cards' and events' titles and texts."""
     for key, english in templates.items():
         if isinstance(english, tuple):

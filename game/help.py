@@ -172,7 +172,7 @@ def _terms(raw: dict[object, object]) -> dict[str, Term]:
 def terms_in(text: str) -> tuple[Term, ...]:
     """The glossary's terms that a line of the table's text uses (longest first, each once); cached, as the
     bar's tooltip asks every frame."""
-    return _terms_in(text, words.language)
+    return _terms_in(text, words.language_in_use())
 
 
 @lru_cache(maxsize=64)
@@ -202,7 +202,7 @@ def _term_pattern(word: str, language: str) -> str:
 def reference() -> Reference:
     """The rules reference in the language in use, read and checked once for each language (a translation
     that breaks a link is refused as the English would be)."""
-    return _reference(words.language)
+    return _reference(words.language_in_use())
 
 
 @cache

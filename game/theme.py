@@ -195,9 +195,9 @@ FONT_BYTES = 16 << 20                             # the largest font file opened
 
 
 def family(language: str | None = None) -> str:
-    """The family of a language (by default the one in use, `words.language`, read at each call: the caches
+    """The family of a language (by default the one in use, `words.language_in_use()`, read at each call: the caches
     below are keyed by the family, so a language switched at run time never shows a text drawn in the other)."""
-    return FAMILY_OF.get(_words.language if language is None else language, LATIN)
+    return FAMILY_OF.get(_words.language_in_use() if language is None else language, LATIN)
 
 
 def drawn_with(words: str, family: str) -> str:

@@ -146,7 +146,7 @@ def parse(data: object, rules: engine.Ruleset) -> tuple[Chapter, ...]:
 
 def chapters() -> tuple[Chapter, ...]:
     """The tutorial's chapters in the language in use, read and checked once for each language."""
-    return _chapters(words.language)
+    return _chapters(words.language_in_use())
 
 
 @cache

@@ -1,4 +1,4 @@
-"""The game speaks English, French, Italian and Korean through gettext catalogs (game/catalog.py, game/words.py,
+"""The game speaks English, French, Italian and Korean through gettext catalogs (game/catalog.py, game/words/,
 assets/locale/): a message is looked up under its key, English beneath; plurals follow the language's own forms;
 lists and possessives are the language's own patterns; the first run follows the system's locale, the settings
 and --lang choose; a change of language reaches every scene at once."""
@@ -137,7 +137,7 @@ def test_a_change_of_language_in_the_settings_reaches_every_scene(app, made_cata
     row = next(i for i, w in enumerate(settings.form.widgets) if w.label == words.EN["settings.language"])
     settings.form.focus = row
     settings.set_language("fr")
-    assert words.language == "fr" and app.settings.language == "fr"
+    assert words.language_in_use() == "fr" and app.settings.language == "fr"
     assert preferences.load(app.settings.data_dir)[preferences.LANGUAGE] == "fr", "kept for the next run"
     assert pause.form.widgets[0].label == "Reprendre la partie", "the scene under the settings speaks it"
     assert settings.form.widgets[row].label == "Langue" and settings.form.focus == row

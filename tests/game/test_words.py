@@ -1,4 +1,4 @@
-"""game/words.py: every event kind the engine emits, every verb of docs/NOTATION.md and every decision met in
+"""game/words/: every event kind the engine emits, every verb of docs/NOTATION.md and every decision met in
 random games turns into words with a rule number."""
 from __future__ import annotations
 
@@ -517,7 +517,7 @@ def test_every_key_the_client_asks_for_is_in_the_catalog() -> None:
             if isinstance(node, ast.Call) and node.args and (
                     (isinstance(node.func, ast.Attribute) and node.func.attr in ("text", "unit")
                      and isinstance(node.func.value, ast.Name) and node.func.value.id == "words")
-                    or (path.name == "words.py" and isinstance(node.func, ast.Name) and node.func.id == "text")):
+                    or (path.parent.name == "words" and isinstance(node.func, ast.Name) and node.func.id == "text")):
                 asked.update((path.name, key) for key in _keys_named(node.args[0]))
     assert len(asked) > 150
     for where, key in asked:
