@@ -47,6 +47,7 @@ class Settings:
     language: str = "en"                  # the words' language (game/words/'s catalogs)
     colour_aid: bool = False              # the tribes in colours that colour-blind eyes tell apart (theme.py)
     reduce_motion: bool = False           # no shake, no particles, fades for the camera's glides (docs/ART.md)
+    new_game: dict[str, Any] = field(default_factory=dict)   # the new-game page's last choices (scenes/setup.py)
 
 
 class Scene:

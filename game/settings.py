@@ -55,6 +55,7 @@ KEPT: dict[str, Check] = {
     "colour_aid": ON_OFF,
     "reduce_motion": ON_OFF,
     WINDOW: SIZE,
+    "new_game": Check("an object of the new-game page's choices", lambda v: isinstance(v, dict)),
 }
 
 
