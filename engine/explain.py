@@ -126,14 +126,14 @@ def _build(state: GameState, action: Action, h: int) -> Reason | None:
         return None
     area = building.area_of(sub, h)
     if area < 0:
-        return Reason("B1.3", "build_not_area", {"hex": label})
+        return _atoll(state, h) or Reason("B1.3", "build_not_area", {"hex": label})
     if sub.bp[area] < costs[item]:
         return Reason("B2", "build_bp", {"item": item, "cost": costs[item], "bp": sub.bp[area]})
     if item == "village":
         if building.new_village_here(sub, player, h):
             return Reason("X10", "build_village_once", {"hex": label})
         if not building.village_room(state, sub, player, h):
-            return Reason("B3", "build_village_room", {"hex": label})
+            return _atoll(state, h) or Reason("B3", "build_village_room", {"hex": label})
     elif item == "improved_agriculture":
         if not building.ia_room(state, sub, player, h):
             return Reason("B3", "build_ia_room", {"hex": label})
@@ -145,12 +145,25 @@ def _build(state: GameState, action: Action, h: int) -> Reason | None:
 
 
 def _colony(state: GameState, action: Action, h: int) -> Reason | None:
-    """Settling or converting a colony (B3) that is the last real piece on a conquered printed IG (M10, X22)."""
+    """Settling or converting a colony (B3) on an atoll, or that is the last real piece on a conquered printed IG
+    (M10, X22)."""
     sub = state.sub
     if not isinstance(sub, building.Building) or sub.phase != building.BUILD:
         return None
-    if building.colonies_at(state, state.actor, h) and not building.keeps_garrison(state, sub, state.actor, h):
+    if not building.colonies_at(state, state.actor, h):
+        return None
+    if not building.keeps_garrison(state, sub, state.actor, h):
         return Reason("M10", f"{action.verb}_garrison", {"hex": state.rules.map.labels[h]})
+    return _atoll(state, h)
+
+
+def _atoll(state: GameState, h: int) -> Reason | None:
+    """B3 (C5): no village ever stands on an atoll, so nothing is built there and a colony there never becomes a
+    village; said before the rules that follow from it (no village, so no building area). Only of a known IG
+    (printed, or a face-up tile): a face-down tile's squares are hidden (X9)."""
+    squares = state.ig_squares(h) if board.is_known(state, h) else None
+    if squares is not None and squares[2]:
+        return Reason("B3", "atoll", {"hex": state.rules.map.labels[h]})
     return None
 
 

@@ -35,6 +35,7 @@ from engine import LogEntry, hexgrid, views
 
 from . import dice, sound, theme, words
 from .render import mapart, particles, pieces, tween
+from .words.names import place_name
 
 # Seconds an animation lasts at speed "normal"; slow lasts longer, fast shorter, instant not at all.
 SPEED_FACTOR = {"slow": 1.7, "normal": 1.0, "fast": 0.35, "instant": 0.0}
@@ -229,12 +230,13 @@ class Burst(Pop):
 
 class Flip(Anim):
     """A tile turns face up: it lifts, narrows to an edge while it stretches (squash and stretch), and opens on
-    its island with a little overshoot, then settles with its name."""
+    its island with a little overshoot, then settles with its name (`said`: in the language in use; the island's
+    shape comes from the tile's own name, the same in every language)."""
     lasting = True
 
-    def __init__(self, hex_label: str, name: str, speed: float):
+    def __init__(self, hex_label: str, name: str, said: str, speed: float):
         super().__init__(FLIP * speed, "tile")
-        self.hex, self.name = hex_label, name
+        self.hex, self.name, self.said = hex_label, name, said
 
     def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> pygame.Rect | None:
         (x, y), size = where(self.hex)
@@ -252,7 +254,7 @@ class Flip(Anim):
                       (x, y + size * 0.3))
         drawn.union_ip(blit(screen, pygame.transform.scale(face, (w, h)), (x, y - lift)))
         if t > 0.7:
-            drawn.union_ip(_label(screen, self.name, (x, y + size * 0.55), round(255 * min(1.0, (t - 0.7) / 0.15)),
+            drawn.union_ip(_label(screen, self.said, (x, y + size * 0.55), round(255 * min(1.0, (t - 0.7) / 0.15)),
                                   unit) or drawn)
         return drawn
 
@@ -547,19 +549,28 @@ class Banner(Anim):
     def __init__(self, title: str, line: str, speed: float):
         super().__init__(BANNER * speed)
         self.title, self.line = title, line
+        self.room: pygame.Rect | None = None       # where it may stand (the table's: the map clear of the coach)
+        self.band = pygame.Rect(0, 0, 0, 0)        # where its plate was last drawn
 
     def draw(self, screen: pygame.Surface, where: ToScreen, unit: int) -> pygame.Rect | None:
+        """The plate centred on its room and no wider (its line broken where it must be), resting 4.5 units down
+        the screen or 1.5 below the room's top, whichever is lower: it drops a unit as it comes, so it never
+        reaches above the room."""
         t = self.t
         alpha = round(255 * min(1.0, t * 6, (1 - t) * 5))
-        w = screen.get_width()
-        title = theme.text(self.title, round(unit * 1.6), theme.WHITE, "bold")
-        line = theme.text(theme.fit(self.line, unit, w - unit * 4), unit, (230, 238, 244))
-        band = pygame.Rect(0, 0, max(title.get_width(), line.get_width()) + unit * 4,
-                           title.get_height() + line.get_height() + unit)
-        band.midtop = (w // 2, round(unit * 4.5 - unit * (1 - tween.out_back(min(1.0, t * 5)))))
+        room = self.room or screen.get_rect()
+        width, big = room.w - unit * 4, round(unit * 1.6)
+        said = [theme.text(theme.fit(self.title, big, width, "bold"), big, theme.WHITE, "bold")]
+        said += [theme.text(part, unit, (230, 238, 244)) for part in theme.wrap(self.line, unit, width)]
+        band = pygame.Rect(0, 0, max(s.get_width() for s in said) + unit * 4, sum(s.get_height() for s in said) + unit)
+        rest = max(unit * 4.5, room.top + unit * 1.5)
+        band.midtop = (room.centerx, round(rest - unit * (1 - tween.out_back(min(1.0, t * 5)))))
+        self.band = band
         screen.blit(theme.plate(band.w, band.h, (*theme.INK, min(alpha, 225)), 10), band)
-        for surface, y in ((title, band.y + unit * 0.4), (line, band.y + unit * 0.4 + title.get_height())):
+        y = band.y + unit * 0.4
+        for surface in said:
             screen.blit(theme.faded(surface, alpha), surface.get_rect(midtop=(band.centerx, round(y))))
+            y += surface.get_height()
         return band.inflate(0, unit * 2)
 
 
@@ -737,7 +748,7 @@ def _marker(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> A
 
 def _flip(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Anim | None:
     ev = cast(views.TileRevealedEvent | views.SouthIslandPlacedEvent, e)
-    return Flip(ev["hex"], ev["tile"], factor)
+    return Flip(ev["hex"], ev["tile"], place_name(ev["tile"]), factor)
 
 
 def _village(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Anim | None:

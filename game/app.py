@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 import pygame
 
@@ -25,6 +25,33 @@ from .render.tween import Tweens
 from .theme import Scale
 from .ui import widgets
 
+if TYPE_CHECKING:                  # the scenes' types, for App.make's signatures alone: scenes import this module
+    from . import tutorial
+    from .battle import BattleModel
+    from .host import Host
+    from .match import Match
+    from .online import lobby
+    from .replay import Recording, ReplayMatch
+    from .scenes.battle import BattleScene
+    from .scenes.end import EndScene
+    from .scenes.handoff import HandoffScene, PinScene
+    from .scenes.help import HelpScene
+    from .scenes.lessons import LessonsScene
+    from .scenes.message import ConfirmScene, MessageScene, PadLostScene
+    from .scenes.online import OnlineScene
+    from .scenes.online_host import HostScene
+    from .scenes.orders import OrdersScene
+    from .scenes.pause import PauseScene
+    from .scenes.recap import RecapScene
+    from .scenes.replay import ReplayChoiceScene, ReplayControls
+    from .scenes.saves import SavesScene
+    from .scenes.settings import AsksScene, SettingsScene
+    from .scenes.setup import SeatsScene, SetupScene
+    from .scenes.table import TableScene
+    from .scenes.title import TitleScene
+    from .seats import SeatSettings
+    from .ui.widgets import Button
+
 
 @dataclass
 class Settings:
@@ -35,9 +62,10 @@ class Settings:
     exit_at_end: bool = False
     max_turns: int | None = None          # stop a game after this many turns (the headless meaning of --turns)
     results: list[str] = field(default_factory=list)   # result lines of the games that ended
-    # The kinds of decision that cannot be undone (X42) asked about before they are made: one that shows the
-    # others something, one that ends the player's part of a step.
-    ask_before: set[str] = field(default_factory=lambda: {"reveal", "end"})
+    # The kinds of decision that cannot be undone (X42) asked about before they are made (game/settings.py ASKS:
+    # turning a tile face up, showing a card, anything else that shows the others something, ending the player's
+    # part of a step); kept in the settings file.
+    ask_before: set[str] = field(default_factory=lambda: {"tile", "card", "reveal", "end"})
     # The player's preferences (kept between runs in the data folder's settings file, game/settings.py).
     fullscreen: bool = False
     rumble: bool = True                   # a pad shakes when a die lands and when a battle ends
@@ -158,6 +186,61 @@ class App:
             return
         self.toggle_display()
         self.resized()
+
+    # Each registered scene's arguments, so that a call naming a scene with the wrong ones is a type error (the
+    # registry itself is a dict by name: without these, every `make` would take anything). One overload per
+    # `@scene(name)`, its parameters those of the class's __init__ after the app; tests/game/test_house_types.py
+    # checks that they stay the same.
+    @overload
+    def make(self, name: Literal["title"]) -> TitleScene: ...
+    @overload
+    def make(self, name: Literal["setup"], players: int = 4) -> SetupScene: ...
+    @overload
+    def make(self, name: Literal["seats"], setup: SetupScene) -> SeatsScene: ...
+    @overload
+    def make(self, name: Literal["lessons"]) -> LessonsScene: ...
+    @overload
+    def make(self, name: Literal["settings"]) -> SettingsScene: ...
+    @overload
+    def make(self, name: Literal["asks"]) -> AsksScene: ...
+    @overload
+    def make(self, name: Literal["help"], code: str | None = None) -> HelpScene: ...
+    @overload
+    def make(self, name: Literal["online"]) -> OnlineScene: ...
+    @overload
+    def make(self, name: Literal["online_host"], url: str, store: lobby.Store,
+             hosted: lobby.OnlineGame | None = None) -> HostScene: ...
+    @overload
+    def make(self, name: Literal["message"], title: str, message: str,
+             buttons: list[Button] | None = None) -> MessageScene: ...
+    @overload
+    def make(self, name: Literal["confirm"], title: str, kind: str, go: Callable[[], None]) -> ConfirmScene: ...
+    @overload
+    def make(self, name: Literal["padlost"], player: str, name_: str) -> PadLostScene: ...
+    @overload
+    def make(self, name: Literal["table"], match: Host, coach: tutorial.Coach | None = None) -> TableScene: ...
+    @overload
+    def make(self, name: Literal["battle"], table: Any, model: BattleModel) -> BattleScene: ...
+    @overload
+    def make(self, name: Literal["recap"], table: Any, lines: list[tuple[str, str]]) -> RecapScene: ...
+    @overload
+    def make(self, name: Literal["pause"], match: Host, orders: Callable[[], None] | None = None,
+             chapter: str | None = None) -> PauseScene: ...
+    @overload
+    def make(self, name: Literal["orders"], match: Host, player: str, view: engine.View) -> OrdersScene: ...
+    @overload
+    def make(self, name: Literal["end"], match: Host) -> EndScene: ...
+    @overload
+    def make(self, name: Literal["replay"], recording: Recording) -> ReplayChoiceScene: ...
+    @overload
+    def make(self, name: Literal["replaying"], table: Any, match: ReplayMatch) -> ReplayControls: ...
+    @overload
+    def make(self, name: Literal["handoff"], player: str, ready: Callable[[str], None],
+             settings: SeatSettings | None = None, at_table: bool = True) -> HandoffScene: ...
+    @overload
+    def make(self, name: Literal["pin"], player: str, chosen: Callable[[str], None]) -> PinScene: ...
+    @overload
+    def make(self, name: Literal["saves"], match: Match | None = None) -> SavesScene: ...
 
     def make(self, name: str, *args: Any, **kw: Any) -> Scene:
         """A new scene of the registered name (SCENES), built for this app."""

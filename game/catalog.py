@@ -14,6 +14,7 @@ import contextlib
 import gettext
 import locale
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -88,6 +89,22 @@ def sources(templates: dict[str, str | tuple[str, str]]) -> Iterator[Message]:
     for event in rules.events:
         yield Message(f"random_event.{event['id']}.title", event["title"], note="a random event card's title (A7)")
         yield Message(f"random_event.{event['id']}.text", event["text"], note="a random event card's effect (A7)")
+    yield from _place_sources(rules)
+
+
+def place_key(name: str) -> str:
+    """The context of a place's name on the map ("Solomon Is." -> "place.name.solomon_is"): the same name is one
+    message wherever it stands (an island group, a tile, a sea)."""
+    return "place.name." + re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def _place_sources(rules: engine.Ruleset) -> Iterator[Message]:
+    """The names the map prints (island groups, seas and other decorative names) and the tiles' islands, once
+    each: real places, which each language writes its own way (Korean in Hangul)."""
+    hexmap = rules.map
+    names = [ig.name for ig in hexmap.islands] + [name for name, _ in hexmap.labels_named]
+    for name in dict.fromkeys(names + [tile.name for tile in rules.tiles]):
+        yield Message(place_key(name), name, note="a real place of the Pacific, as the map and the log name it")
 
 
 def _load_yaml(*parts: str) -> dict[str, object]:

@@ -202,7 +202,7 @@ def screenshot(app: App, match: Match | None, args: argparse.Namespace) -> int:
     (test builds, PARADISE_TEST_BUILD=1, draw it)."""
     scene = args.scene or ("table" if match is not None else "title")
     if scene == "setup" or (scene == "title" and match is not None):
-        app.push(app.make(scene))
+        app.push(app.make("setup") if scene == "setup" else app.make("title"))
     elif match is not None:
         viewer = None if args.viewer in (None, "public") else args.viewer
         if viewer is not None and viewer not in match.names:

@@ -115,9 +115,14 @@ def start_match(app: App, match: Match) -> None:
 def open_match(app: App, match: Match, playing: Match | None = None) -> None:
     """Open a game from a menu in place of the one being played (if any), which is closed (saved whole, by its
     table leaving the stack) only once the other can open: a game open in another window is said, and the one
-    being played goes on."""
-    if playing is not None and playing.game_id == match.game_id:
-        playing.close()                   # the same game, saved again or reopened: its lock is ours to pass on
+    being played goes on. A save of the game being played goes on in its autosaves where it stands where the game
+    does, else as a game of its own: the game being played keeps its autosaves (issue 40)."""
+    if playing is not None and playing.game_id == match.origin:
+        if playing.state_hash() == match.state_hash():
+            match.game_id = playing.game_id     # the same game, saved again or reopened: its lock is ours to pass on
+            playing.close()
+        elif match.game_id == playing.game_id:
+            match.game_id = savefile.new_game_id()
     try:
         match.claim()
     except OpenElsewhere:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Literal, NamedTuple
 
 import pygame
 from pygame._sdl2 import controller
@@ -31,8 +31,20 @@ CURSOR_SPEEDUP = 0.8              # each step while held waits this much of the 
 PAN_SPEED = 900.0                 # pixels per second at full stick or held key
 
 
+# Every kind of intent, a closed set: a scene's comparison with a misspelt kind is a type error (mypy's
+# strict_equality), and a dispatch by `match` ends in `assert_never` so that a kind left out is one too.
+IntentKind = Literal["point", "select", "back", "menu", "next", "prev", "cursor", "pan", "zoom", "help", "log",
+                     "fit", "palette", "orders", "undo", "type", "erase", "fullscreen", "unplugged"]
+# Kinds a scene answers alike, typed so that a misspelt kind is an error here (mypy does not check `in` against a
+# tuple of strings).
+CHOOSING: tuple[IntentKind, ...] = ("point", "select")
+STEPPING: tuple[IntentKind, ...] = ("next", "prev")
+TYPING: tuple[IntentKind, ...] = ("type", "erase")
+LEAVING: tuple[IntentKind, ...] = ("back", "menu")
+
+
 class Intent(NamedTuple):
-    kind: str
+    kind: IntentKind
     x: float = 0.0
     y: float = 0.0
     dx: float = 0.0
@@ -71,7 +83,7 @@ class Pad:
     number: int
 
 
-KEYMAP = {
+KEYMAP: dict[int, IntentKind] = {
     pygame.K_RETURN: "select", pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select",
     pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "erase", pygame.K_F1: "help", pygame.K_h: "help",
     pygame.K_l: "log", pygame.K_f: "fit", pygame.K_HOME: "fit", pygame.K_m: "menu", pygame.K_p: "palette",
@@ -83,7 +95,7 @@ CURSOR_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 
 PAN_KEYS = {pygame.K_a: (-1, 0), pygame.K_d: (1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1)}
 ZOOM_KEYS = {pygame.K_PLUS: 1.25, pygame.K_EQUALS: 1.25, pygame.K_KP_PLUS: 1.25, pygame.K_MINUS: 0.8,
              pygame.K_KP_MINUS: 0.8}
-PAD_BUTTONS = {
+PAD_BUTTONS: dict[int, IntentKind] = {
     pygame.CONTROLLER_BUTTON_A: "select", pygame.CONTROLLER_BUTTON_B: "back",
     pygame.CONTROLLER_BUTTON_START: "menu", pygame.CONTROLLER_BUTTON_BACK: "log",
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "prev", pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next",

@@ -53,6 +53,7 @@ class Match:
         self.speed = speed
         # Where this game's autosaves go: the data folder's autosaves, in a folder of the game's own (its id).
         self.game_id = game_id or savefile.new_game_id()
+        self.origin = self.game_id        # the game it was saved as (another where it branched off: `load`)
         self.autosave = autosave
         self.autosave_error: str | None = None     # why the last autosave failed (the table says so)
         self._saving: threading.Thread | None = None      # the autosave being written
@@ -90,7 +91,9 @@ class Match:
     @classmethod
     def load(cls, rules: engine.Ruleset, path: Path, **kw: Any) -> Match:
         """A saved game with its seats (game/savefile.py: one file, or the two-file form of before); SaveError
-        (one line) if any part is unusable. The game keeps its id, so its autosaves go on in its own folder."""
+        (one line) if any part is unusable. The game keeps its id, so its autosaves go on in its own folder; a
+        save of another point than where those autosaves stand is a game of its own from here, with an id of its
+        own, so that playing on from it never replaces where the game got to (issue 40)."""
         contents = savefile.read(path)
         state = engine.from_data(contents.game, rules, str(path))
         try:
@@ -103,8 +106,13 @@ class Match:
             raise engine.SaveError(f"{path}: the seats cannot be read ({exc})") from None
         if not all(kind in SEAT_KINDS for kind in seats.values()):
             raise engine.SaveError(f"{path} names an unknown seat kind")
-        return cls(rules, state, seats, state.seed, actions=len(state.actions_done()), settings=settings,
-                   game_id=contents.meta.game_id, **kw)
+        origin = contents.meta.game_id
+        root = kw.get("autosave")
+        branched = root is not None and savefile.Autosaves(root, origin).left_behind(contents.game)
+        match = cls(rules, state, seats, state.seed, actions=len(state.actions_done()), settings=settings,
+                    game_id=savefile.new_game_id() if branched else origin, **kw)
+        match.origin = origin
+        return match
 
     # --- what scenes may ask ----------------------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 """A saved game watched again (issue 26): from how it began, its recorded actions applied one by one through the
 engine as loading a save applies them (`engine.apply_recorded`), so the table shows their events and
-animations as it shows a game's. Nobody decides in a replay: it plays at the app's speed, pauses, steps one
-position, and stops at the last, where its state must be the save's.
+animations as it shows a game's. Nobody decides in a replay: it plays at a speed of its own (the app's at first),
+pauses, steps one position on or back, jumps to the start of the turn before or after (issue 40), and stops at
+the last position, where its state must be the save's. A step back or a jump is the game replayed from its start
+to there, without animations: the table reads the log again as after an undo (`rewinds`).
 
 A `ReplayMatch` is a `Match` to the table: whose view it shows is chosen once (the public view, or a seat's after
 its PIN, game/scenes/replay.py); it has no human seat and no bot, so the table never offers a decision, hands off
@@ -28,6 +30,7 @@ import engine
 from . import savefile
 from .match import FRAME_BUDGET, HUMAN, PACE, Match
 from .seats import SeatSettings
+from .settings import SPEEDS
 
 
 @dataclass
@@ -72,22 +75,26 @@ def read(rules: engine.Ruleset, path: Path, name: str, playing: Match | None = N
     return recording
 
 
-def positions(rules: engine.Ruleset, game: dict[str, Any], watcher: str | None) -> list[int]:
+def positions(rules: engine.Ruleset, game: dict[str, Any], watcher: str | None) -> tuple[list[int], list[int]]:
     """Where each position the watcher can tell apart ends, in actions from the start: after every action that
-    changes the watcher's view, the last taking in any actions after it that change nothing the watcher sees."""
+    changes the watcher's view, the last taking in any actions after it that change nothing the watcher sees;
+    and the turn each position is in (the start's first: one more than the ends, turns being public)."""
     state = engine.replay(game["start"], [], rules)
     ends: list[int] = []
     seen = engine.observe(state, watcher, log=False)
+    turns = [state.turn]
     for number, entry in enumerate(game["actions"], 1):
         engine.apply_recorded(state, entry, number)
         view = engine.observe(state, watcher, log=False)
         if view != seen:
             ends.append(number)
+            turns.append(state.turn)
             seen = view
     total = len(game["actions"])
     if total and ends[-1:] != [total]:
         ends[-1:] = [total]          # hidden actions at the end join the last position (or make the only one)
-    return ends
+        turns[len(ends):] = [state.turn]
+    return ends, turns
 
 
 class ReplayMatch(Match):
@@ -103,7 +110,8 @@ class ReplayMatch(Match):
         self.recorded: list[Any] = game["actions"]
         self.expected: str = game["state_hash"]    # the replay's last position must have it
         self.watcher = watcher            # whose view the table shows: a seat, or None for the public view
-        self.ends = positions(rules, game, watcher)     # where each position the watcher tells apart ends
+        self.start: Any = game["start"]
+        self.ends, self.turns = positions(rules, game, watcher)     # where each position ends, and its turn
         self.position = 0                 # positions shown so far: "action n of N" counts these
         self.playing = True
         self.steps = 0                    # single steps asked for and not yet applied
@@ -112,6 +120,11 @@ class ReplayMatch(Match):
     @property
     def total(self) -> int:
         return len(self.ends)
+
+    @property
+    def turn(self) -> int:
+        """The turn of the position shown."""
+        return self.turns[self.position]
 
     @property
     def at_end(self) -> bool:
@@ -143,6 +156,43 @@ class ReplayMatch(Match):
         self.playing = False
         if not self.at_end:
             self.steps = 1
+
+    def step_back(self) -> None:
+        """One position back, then paused."""
+        self.playing = False
+        self.goto(self.position - 1)
+
+    def faster(self, by: int) -> None:
+        """The next speed up (1) or down (-1) of the app's speeds, slow to instant; none past either end."""
+        at = SPEEDS.index(self.speed) if self.speed in SPEEDS else SPEEDS.index("normal")
+        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, at + by))]
+
+    def turn_start(self, by: int) -> int:
+        """Where the turn `by` turns from the one shown starts (-1: the one before, or this one's start where the
+        position shown is past it; 1: the one after, or the last position where none comes after)."""
+        turn = self.turn + by
+        if by < 0 and self.turns.index(self.turn) < self.position:
+            turn = self.turn
+        later = [p for p, t in enumerate(self.turns) if t >= turn]
+        return later[0] if later else self.total
+
+    def jump(self, by: int) -> None:
+        """To the start of the turn before or after (see turn_start), playing on if it was."""
+        self.goto(self.turn_start(by))
+
+    def goto(self, position: int) -> None:
+        """The position given (within the replay's), reached at once: the game replayed from its start where it
+        lies before the one shown; the table reads the log again, without animations (`rewinds`)."""
+        position = max(0, min(self.total, position))
+        if position == self.position:
+            return
+        if position < self.position:
+            self._state = engine.replay(self.start, [], self.rules, self.name)
+            self.actions = self.position = 0
+        self.steps = 0
+        while self.position < position:
+            self._next()
+        self.rewinds += 1
 
     def tick(self, dt: float, chance_only: bool = False) -> bool:
         """Move to the next position when it is due: a step asked for at once; while playing, paced by the speed,

@@ -14,7 +14,9 @@ A save of the two-file form written before (the engine's JSON, and `<name>.seats
 without its seats file every seat is taken as a human's.
 
 Each game keeps its own autosaves (`Autosaves`): numbered files in a folder of their own, the last few kept, so
-that loading a save or starting a new game never overwrites another game's.
+that loading a save or starting a new game never overwrites another game's. A save opened at another point than
+where its game's autosaves stand (an older named save of a game played on, or to its end) goes on as a game of its
+own (`Autosaves.left_behind`): the game it branched from keeps its autosaves, its end too (issue 40).
 """
 from __future__ import annotations
 
@@ -207,6 +209,19 @@ class Autosaves:
     def files(self) -> list[Path]:
         """This game's autosaves, newest first."""
         return sorted(_numbered(self.folder), key=lambda p: int(p.stem), reverse=True)
+
+    def left_behind(self, game: Mapping[str, Any]) -> bool:
+        """Whether the newest of these autosaves that reads went where a save of this game (its engine save) does
+        not lead: further on, or elsewhere. Played on from the save, this game's autosaves would replace where the
+        game got to. False where the save is where the autosave is or further on the same way, and where the game
+        has no autosave here (a save brought from elsewhere, a game of before)."""
+        for path in self.files():
+            with contextlib.suppress(engine.SaveError):
+                kept = read(path).game
+                done, actions = kept.get("actions"), game.get("actions")
+                return not (kept.get("start") == game.get("start") and isinstance(done, list)
+                            and isinstance(actions, list) and actions[:len(done)] == done)
+        return False
 
     def write(self, contents: Contents) -> Path:
         """A new autosave; SaveError (one line) when it cannot be written."""

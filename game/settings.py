@@ -13,10 +13,11 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from engine import write_atomically
+from engine import Action, write_atomically
 
 from . import catalog, untrusted
 from .app import Settings
+from .gestures import ENDING
 from .paths import ensure_dir
 from .theme import UI_SCALES
 
@@ -42,6 +43,18 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 LANGUAGE = "language"
 LANGUAGES = catalog.LANGUAGES       # the words' catalogs (game/catalog.py), each by its own name
 
+# The kinds of decision that cannot be undone (X42) a confirmation asks about, each a row of the Settings screen
+# ("Ask before ..."), sorted by what the player does, so that quieting one never quiets another: turning a tile
+# face up (E6.2, E6.5), showing or using a card or an event (B4, A7), anything else that shows the others what was
+# hidden (a battle, a canoe face up, a rumor withdrawn), and ending one's part of a step.
+ASKS = ("tile", "card", "reveal", "end")
+TILE_VERBS = frozenset({"reveal", "flip"})
+CARD_VERBS = frozenset({"show", "use", "play", "target"})
+# A move shows the others something only when what the mover cannot see stops it (face-down war canoes, M4.4):
+# asking before one would tell the mover they are there (X9), so a move is never asked about.
+MOVE_VERBS = frozenset({"transit", "party", "take", "leave", "go", "carry"})
+ASK_BEFORE = "ask_before"
+
 KEPT: dict[str, Check] = {
     "fullscreen": ON_OFF,
     "rumble": ON_OFF,
@@ -56,7 +69,32 @@ KEPT: dict[str, Check] = {
     "reduce_motion": ON_OFF,
     WINDOW: SIZE,
     "new_game": Check("an object of the new-game page's choices", lambda v: isinstance(v, dict)),
+    ASK_BEFORE: Check(f"a list of some of {', '.join(ASKS)}",
+                      lambda v: isinstance(v, list) and all(isinstance(k, str) and k in ASKS for k in v)),
 }
+
+
+def asked_as(action: Action, final: str | None) -> str | None:
+    """The "Ask before" row that covers a decision the table found final (X42: "reveal", "end", "chance"), by
+    what the player does (its verb, which everyone sees), never by what the hidden position would show; None:
+    never asked (a draw or a roll that the player did not end the step with)."""
+    if final is None:
+        return None
+    if action.verb in ENDING:
+        return "end"
+    if final != "reveal" or action.verb in MOVE_VERBS:
+        return None
+    return "tile" if action.verb in TILE_VERBS else "card" if action.verb in CARD_VERBS else "reveal"
+
+
+def ask_before(settings: Settings, kind: str, on: bool) -> None:
+    """Ask (or stop asking) before one kind of final decision, the others as they were; kept for the next run
+    (the confirmation's "don't ask again" and the Settings screen's rows)."""
+    if on:
+        settings.ask_before.add(kind)
+    else:
+        settings.ask_before.discard(kind)
+    save(settings.data_dir, **{ASK_BEFORE: sorted(settings.ask_before)})
 
 
 def path(data_dir: Path) -> Path:
@@ -88,9 +126,12 @@ def load(data_dir: Path, warn: bool = True) -> dict[str, Any]:
 
 
 def applied(settings: Settings, stored: dict[str, Any]) -> Settings:
-    """The run's settings with the stored preferences that are its fields."""
+    """The run's settings with the stored preferences that are its fields (a list the file keeps for a set,
+    as the kinds asked about, a set again)."""
     names = {f.name for f in fields(Settings)}
-    return replace(settings, **{key: value for key, value in stored.items() if key in names})
+    values: dict[str, Any] = {key: set(value) if isinstance(getattr(settings, key), set) else value
+                              for key, value in stored.items() if key in names}
+    return replace(settings, **values)
 
 
 def save(data_dir: Path, **changed: Any) -> None:

@@ -220,7 +220,8 @@ class Coach:
 
     @property
     def done(self) -> bool:
-        return self.index >= len(self.chapter.lessons)
+        """The chapter's closing words are reached: they are read beside the way on (one press ends it)."""
+        return self.index >= len(self.chapter.lessons) - 1
 
     @property
     def holds(self) -> bool:

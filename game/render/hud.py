@@ -110,12 +110,12 @@ def players_fit(rect: pygame.Rect, view: View, rules: Ruleset, scale: Scale) -> 
     title = words.text("hud.vp_title", threshold=view["threshold"])
     if theme.font(scale.small, "semibold").size(title)[0] + unit * 1.2 > rect.w:
         return False
-    font, small = theme.font(scale.body, "bold"), theme.font(scale.small)
+    font = theme.font(scale.body, "bold")
     for p in view["players"]:
         # the margins (1.2 units), the shape before the name (1.4), the room between name and VP (0.5)
         if font.size(row_name(p, view))[0] + font.size(fraction_text(p["vp"]))[0] + unit * 3.1 > rect.w:
             return False
-        if small.size(row_notes(p))[0] + shown_width(p, scale) + unit * 2.6 > rect.w:
+        if len(note_break(p, scale, rect.w - unit * 1.2)) > NOTE_LINES:
             return False
     bottom = players_content(nowhere(), pygame.Rect((0, 0), rect.size), view, rules, scale, Marks())
     return bottom + unit * 0.5 <= rect.h
@@ -126,21 +126,58 @@ def row_name(p: PlayerView, view: View) -> str:
     return words.text("hud.you", player=p["name"]) if view["you"] == p["name"] else p["name"]
 
 
-def row_metrics(scale: Scale) -> tuple[float, float]:
-    """Where a player's row puts its line of notes (cards, explorer), and the row's height: from the fonts, so
-    that the notes stay inside the row's frame at every size and UI scale."""
+def row_metrics(scale: Scale, note_count: int = 1) -> tuple[float, float]:
+    """Where a player's row puts its notes (cards, explorer), and the row's height with that many lines of notes:
+    from the fonts, so that the notes stay inside the row's frame at every size and UI scale."""
     unit = scale.unit
     notes = unit * 1.45 + max(6, unit // 2) + unit * 0.15
-    return notes, notes + theme.font(scale.small).get_height() + unit * 0.3
+    small = theme.font(scale.small)
+    return notes, notes + small.get_height() + (note_count - 1) * small.get_linesize() + unit * 0.3
+
+
+def notes_room(p: PlayerView, scale: Scale, width: float) -> int:
+    """How wide a row's notes may stand in a row `width` pixels wide: beside its small face-up cards."""
+    return round(width - scale.unit * 1.4 - shown_width(p, scale))
+
+
+def note_break(p: PlayerView, scale: Scale, width: float) -> list[int]:
+    """How many of a row's notes ("1 hidden card", "1 shown", "explorer out") stand on each line they need:
+    broken between them, never inside one."""
+    font, room = theme.font(scale.small), notes_room(p, scale, width)
+    counts: list[int] = []
+    line = ""
+    for note in row_notes(p):
+        trial = f"{line}{NOTES_SEP}{note}"
+        if counts and font.size(trial)[0] <= room:
+            counts[-1] += 1
+            line = trial
+        else:
+            counts.append(1)
+            line = note
+    return counts
+
+
+def note_lines(p: PlayerView, scale: Scale, width: float) -> list[str]:
+    """A row's notes as drawn: on one line, or on two where they would not fit (the panel draws smaller where
+    they need more: players_fit); cut only where even UI scale 1's sizes need more."""
+    notes, counts = row_notes(p), note_break(p, scale, width)
+    counts[NOTE_LINES - 1:] = [sum(counts[NOTE_LINES - 1:])] if counts[NOTE_LINES - 1:] else []
+    out, first = [], 0
+    for count in counts:
+        out.append(theme.fit(NOTES_SEP.join(notes[first:first + count]), scale.small, notes_room(p, scale, width)))
+        first += count
+    return out
 
 
 def player_rows(rect: pygame.Rect, view: View, scale: Scale) -> dict[str, pygame.Rect]:
     """Where each player's row of the VP panel lies (as players_panel draws them): a player is picked there."""
     unit = scale.unit
-    height = row_metrics(scale)[1]
     y = rect.y + unit * 0.5 + theme.font(scale.small, "semibold").get_height() + unit * 0.3
+    width = rect.w - unit * 1.2
+    players = {p["name"]: p for p in view["players"]}
     out = {}
-    for name in view["order"] or [p["name"] for p in view["players"]]:
+    for name in view["order"] or list(players):
+        height = row_metrics(scale, len(note_lines(players[name], scale, width)))[1]
         out[name] = pygame.Rect(rect.x + unit * 0.3, round(y - unit * 0.15), rect.w - unit * 0.6, round(height))
         y += height + unit * 0.2
     return out
@@ -154,7 +191,8 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
     unit = scale.unit
     name = p["name"]
     colour = theme.tribe_colour(name)
-    notes_y, height = row_metrics(scale)
+    noted_lines = note_lines(p, scale, width)
+    notes_y, height = row_metrics(scale, len(noted_lines))
     acting = view.get("to_act") == name
     if acting:
         row = pygame.Rect(x - unit * 0.3, y - unit * 0.15, width + unit * 0.6, height)
@@ -169,10 +207,9 @@ def player_row(screen: pygame.Surface, x: float, y: float, width: float, p: Play
     screen.blit(label, (x + unit * 1.4, y))
     bar = placed.bars[name] = pygame.Rect(x + unit * 1.4, y + unit * 1.45, width - unit * 1.4, max(6, unit // 2))
     vp_bar(screen, bar, colour, eval_fraction(p["vp"]), view["threshold"])
-    minis = shown_width(p, scale)
-    line = theme.text(theme.fit(row_notes(p), scale.small, round(width - unit * 1.4 - minis)), scale.small,
-                      theme.MUTED)
-    screen.blit(line, (x + unit * 1.4, y + notes_y))
+    for i, noted in enumerate(noted_lines):
+        line = theme.text(noted, scale.small, theme.MUTED)
+        screen.blit(line, (x + unit * 1.4, y + notes_y + i * theme.font(scale.small).get_linesize()))
     high = theme.font(scale.small).get_height()
     right = x + width
     for face_up in reversed(p["cards_shown"]):
@@ -200,14 +237,18 @@ def vp_bar(screen: pygame.Surface, bar: pygame.Rect, colour: theme.Colour, vp: f
     pygame.draw.rect(screen, theme.PANEL_EDGE, bar, 1, border_radius=4)
 
 
-def row_notes(p: PlayerView) -> str:
-    """The line under a player's VP bar: cards hidden and shown, an explorer away from home."""
+NOTES_SEP = "  ·  "                # between the parts of a row's notes
+NOTE_LINES = 2                    # the most lines a row's notes take
+
+
+def row_notes(p: PlayerView) -> list[str]:
+    """The parts of the notes under a player's VP bar: cards hidden and shown, an explorer away from home."""
     hidden, shown = p["cards_in_hand"], len(p["cards_shown"])
     notes = [words.unit("tip.hidden_cards", hidden)] + ([words.text("hud.shown", n=shown)] if shown else [])
     explorer = p["explorer"]
     if explorer != "home":
         notes.append(words.text("hud.explorer.lost" if explorer == "lost" else "hud.explorer.out"))
-    return "  ·  ".join(notes)
+    return notes
 
 
 def hand(screen: pygame.Surface, x: float, y: float, width: float, view: View, rules: Ruleset,
@@ -298,21 +339,31 @@ def eval_fraction(vp: str) -> float:
     return float(vp)
 
 
+LOG_LINE = 9                     # the fewest units of text a line of the log holds (a few words)
+
+
+def log_scale(rect: pygame.Rect, scale: Scale) -> Scale:
+    """The log's sizes: the UI scale's, or smaller where its lines would hold only a word or two (its column is a
+    share of the window's width: regions.py), never under UI scale 1's."""
+    return scale.fitting(lambda s: rect.w - s.unit * 3.8 >= s.unit * LOG_LINE)
+
+
 def log_panel(screen: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int,
               scale: Scale) -> None:
     """The viewer's events in words, newest at the bottom, each with its rule number; on a clear picture (the
     log's cached layer)."""
     theme.panel(screen, rect, alpha=252, clear=True)
-    unit = scale.unit
-    title = theme.text(words.text("hud.log"), scale.small, theme.MUTED, "semibold")
+    sizes = log_scale(rect, scale)
+    unit = sizes.unit
+    title = theme.text(words.text("hud.log"), sizes.small, theme.MUTED, "semibold")
     screen.blit(title, (rect.x + unit * 0.6, rect.y + unit * 0.3))
-    inner, rows = log_rows(rect, lines, scroll, scale)
+    inner, rows = log_rows(rect, lines, scroll, sizes)
     clip = screen.get_clip()
     screen.set_clip(inner.clip(clip))
     for line, rule, first, y in rows:
-        screen.blit(theme.text(line, scale.small, theme.INK), (inner.x, y))
+        screen.blit(theme.text(line, sizes.small, theme.INK), (inner.x, y))
         if first and rule:
-            tag = theme.text(rule, scale.small, theme.MUTED)
+            tag = theme.text(rule, sizes.small, theme.MUTED)
             screen.blit(tag, tag.get_rect(topright=(inner.right, y)))
     screen.set_clip(clip)
 
@@ -329,15 +380,16 @@ def log_rows(rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int, s
 def log_places(rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int, scale: Scale
                ) -> tuple[pygame.Rect, list[tuple[str, str, bool, int, int]]]:
     """log_rows' rows, each with the index in `lines` of the line it belongs to (the card a line names)."""
-    unit = scale.unit
-    title_h = theme.font(scale.small, "semibold").size(words.text("hud.log"))[1]
+    sizes = log_scale(rect, scale)
+    unit = sizes.unit
+    title_h = theme.font(sizes.small, "semibold").size(words.text("hud.log"))[1]
     inner = pygame.Rect(rect.x + unit * 0.6, rect.y + unit * 0.3 + title_h, rect.w - unit * 1.2,
                         rect.h - unit * 0.6 - title_h)
-    line_h = theme.font(scale.small).get_linesize()
+    line_h = theme.font(sizes.small).get_linesize()
     wrapped: list[tuple[str, str, bool, int]] = []
     kept = max(0, len(lines) - 200)
     for n, (line, rule) in enumerate(lines[kept:], start=kept):
-        parts = theme.wrap(line, scale.small, inner.w - unit * 2.6)
+        parts = theme.wrap(line, sizes.small, inner.w - unit * 2.6)
         wrapped += [(part, rule, i == 0, n) for i, part in enumerate(parts)]
     visible = max(1, inner.h // line_h)
     end = max(0, len(wrapped) - scroll)
@@ -350,11 +402,14 @@ def log_places(rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int,
 
 
 def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str], scale: Scale,
-            avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """A small card of text beside the pointer, kept on screen, on the side where it covers none of `avoid`
-    (the decision bar, the lit hexes one is about to click), or the least of them."""
+            avoid: Sequence[pygame.Rect] = (), within: pygame.Rect | None = None) -> pygame.Rect:
+    """A small card of text beside the pointer, kept inside `within` (the screen by default), on the side where
+    it covers none of `avoid` (the decision bar, the lit hexes one is about to click), or the least of them.
+    Drawn on the screen itself, never a subsurface: a frame drawn in part clips its passes on the screen, and a
+    subsurface would draw past the clip (game/render/redraw.py)."""
     unit = scale.unit
-    room = round(min(screen.get_width() * 0.45, unit * 30))
+    area = screen.get_rect() if within is None else within
+    room = round(min(area.w * 0.45, unit * 30))
     surfaces = [theme.text(part, scale.small, theme.INK, "bold" if i == 0 else "regular")
                 for i, line in enumerate(lines) for part in theme.wrap(line, scale.small, room)]
     w = max(s.get_width() for s in surfaces) + unit
@@ -363,7 +418,7 @@ def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str
     sides = [pygame.Rect(x + unit, y + unit, w, h), pygame.Rect(x - unit - w, y + unit, w, h),
              pygame.Rect(x + unit, y - unit * 0.5 - h, w, h), pygame.Rect(x - unit - w, y - unit * 0.5 - h, w, h)]
     for side in sides:
-        side.clamp_ip(screen.get_rect())
+        side.clamp_ip(area)
 
     def covered(side: pygame.Rect) -> int:
         return sum(c.w * c.h for c in (side.clip(r) for r in avoid))

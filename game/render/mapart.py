@@ -20,7 +20,8 @@ import pygame
 from engine import HexView, Ruleset, SquaresView, View, hexgrid
 
 from .. import theme, words
-from ..theme import Colour
+from ..theme import Colour, Scale
+from ..words.names import place_name
 from . import pieces, sea
 from .layout import SQRT3, Layout
 
@@ -29,6 +30,13 @@ CACHE = 3                         # zoom levels whose static layer is kept
 NAME = 0.34                       # an island group's name: its text size, in hex sizes
 TOKEN = 0.24                      # a stack token's radius, in hex sizes
 COUNT = 1.35                      # the height on a token: its text size, in token radii
+
+
+def least_text(height: int) -> int:
+    """The map's smallest text on a window this tall: UI scale 1's, whatever the UI scale (CLIENT.md's minimum).
+    The map's words are as large as the hexes they name, so they grow with the zoom; were the minimum the UI
+    scale's, a large UI scale would hide every island name and stack height at the opening zoom."""
+    return Scale(height).unit
 
 
 def shade(colour: Colour, factor: float) -> Colour:
@@ -62,7 +70,7 @@ class MapArt:
         self.min_text = min_text           # no text smaller than this is drawn (CLIENT.md: 1/45 of the height)
         self.kumara = bool(options.get("kumara"))
         self.malaria = bool(options.get("malaria"))
-        self._static: OrderedDict[tuple[float, int], pygame.Surface] = OrderedDict()
+        self._static: OrderedDict[tuple[float, int, str], pygame.Surface] = OrderedDict()
         m = rules.map
         known = set(m.coords)
         # What may paint inside a hex's box: the hex and its neighbours (pieces reach a little over an edge).
@@ -77,7 +85,7 @@ class MapArt:
     # --- the static layer ------------------------------------------------------------------------------------
 
     def static(self, zoom: float) -> pygame.Surface:
-        key = (zoom, self.min_text)
+        key = (zoom, self.min_text, words.language_in_use())        # the names are in the language in use
         surface = self._static.get(key)
         if surface is None:
             surface = self.draw_static(zoom)
@@ -118,12 +126,12 @@ class MapArt:
                 self.malaria_dice(surface, (cx * z, cy * z), size, ig.malaria)
         for ig in m.islands:                             # names over every island: they reach past their hex
             cx, cy = lay.centres[ig.hex]
-            self.name(surface, (cx * z, cy * z), size, ig.name)
+            self.name(surface, (cx * z, cy * z), size, place_name(ig.name))
         for name, h in m.labels_named:
             if round(size * 0.3) < self.min_text:
                 break
             cx, cy = lay.centres[h]
-            label = theme.text(name, round(size * 0.3), shade(theme.PRINTED_SEA, 1.9), "semibold")
+            label = theme.text(place_name(name), round(size * 0.3), shade(theme.PRINTED_SEA, 1.9), "semibold")
             surface.blit(label, label.get_rect(center=(cx * z, cy * z)))
         if self.kumara:
             self.far_east(surface, z)
@@ -145,15 +153,17 @@ class MapArt:
             label = theme.text(name, round(22 * z), shade(theme.SAND, 0.8), "bold")
             surface.blit(label, label.get_rect(center=(sum(xs) / len(xs) * z, sum(ys) / len(ys) * z)))
 
-    def name(self, surface: pygame.Surface, centre: Point, size: float, name: str) -> None:
-        """An island group's name on a dark bar under it (none where its text would be too small)."""
+    def name(self, surface: pygame.Surface, centre: Point, size: float, name: str) -> pygame.Rect | None:
+        """An island group's name on a dark bar under it (none where its text would be too small); where it
+        stands."""
         if round(size * NAME) < self.min_text:
-            return
+            return None
         label = theme.text(name, round(size * NAME), theme.WHITE, "bold")
         back = pygame.Rect(0, 0, label.get_width() + size * 0.16, label.get_height())
         back.midtop = (round(centre[0]), round(centre[1] + size * 0.3))
         pygame.draw.rect(surface, (*shade(theme.PRINTED_SEA, 0.6),), back, border_radius=max(2, round(size / 10)))
         surface.blit(label, label.get_rect(center=back.center))
+        return back
 
     def malaria_dice(self, surface: pygame.Surface, centre: Point, size: float, faces: tuple[int, ...]) -> None:
         """A3: the die faces that strike this group, as small red dice in the hex's top-right corner."""
@@ -270,12 +280,12 @@ class MapArt:
             flag(surface, centre, size, owner)
 
     def group_name(self, h: int, rec: HexView | None) -> str | None:
-        """The name shown on a hex: its printed island group's, or its face-up tile's."""
+        """The name shown on a hex: its printed island group's, or its face-up tile's, in the language in use."""
         printed = self.rules.map.island_at.get(h)
         if printed is not None:
-            return printed.name
+            return place_name(printed.name)
         tile = rec.get("tile") if rec is not None and rec.get("face_up") else None
-        return self.rules.tiles[self.rules.tile_ids[tile]].name if tile is not None else None
+        return place_name(self.rules.tiles[self.rules.tile_ids[tile]].name) if tile is not None else None
 
     def orientation(self, surface: pygame.Surface, centre: Point, size: float, direction: int) -> None:
         """The side a face-up tile faces (E4.2, X15): a dark bar on that edge."""
@@ -525,7 +535,7 @@ def tile_back(surface: pygame.Surface, centre: Point, size: float, name: str | N
     pygame.draw.polygon(surface, (110, 76, 44), pts, max(1, round(size / 20)))
     mark_size = round(size * (0.3 if name else 0.5))
     if mark_size >= min_text:
-        mark = theme.text(name or "?", mark_size, theme.WHITE, "bold")
+        mark = theme.text(place_name(name) if name else "?", mark_size, theme.WHITE, "bold")
         surface.blit(mark, mark.get_rect(center=(centre[0], centre[1] - size * 0.05)))
     for i, who in enumerate(discoverers):
         x = centre[0] - (len(discoverers) - 1) * size * 0.14 + i * size * 0.28

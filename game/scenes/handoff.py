@@ -52,7 +52,7 @@ class PinPad:
     def handle(self, intent: Intent) -> None:
         if intent.kind == "type" and intent.char in KEYS:
             self.type(intent.char)
-        elif intent.kind in ("erase", "back"):
+        elif intent.kind == "erase" or intent.kind == "back":
             self.erase()
         else:
             self.form.handle(intent)

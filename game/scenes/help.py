@@ -12,7 +12,7 @@ import pygame
 
 from .. import help, theme, words
 from ..app import App, Scene, scene
-from ..input import PAD, Intent
+from ..input import LEAVING, PAD, TYPING, Intent
 from ..render import cards, diagrams
 from ..theme import Scale
 from ..ui import prompts
@@ -115,9 +115,9 @@ class HelpScene(Scene):
         kind = intent.kind
         if self.keyboard is not None and self.keyboard.handle(intent):
             return
-        if kind in ("type", "erase"):
+        if kind in TYPING:
             self.search.edit(intent)
-        elif kind in ("back", "menu", "help"):
+        elif kind in LEAVING or kind == "help":
             self.back()
         elif kind == "select" and intent.pointer and self.follow(intent.x, intent.y):
             return

@@ -1,5 +1,6 @@
 """The guided first game's chapters ("Learn to play" on the title): one button each, the first not yet done
-focused so that select resumes there; each says what it teaches and whether it is done."""
+focused so that select resumes there; each button says whether its chapter is done (once: its line under it says
+what it teaches and how long it takes, done or not)."""
 from __future__ import annotations
 
 from functools import partial
@@ -28,8 +29,7 @@ class LessonsScene(MenuPage):
                                      title=c.title),
                           partial(flow.start_chapter, self.app, c.id), primary=i == resume)
                    for i, c in enumerate(chapters)]
-        self.notes = [words.text("lessons.done" if c.id in done else "lessons.minutes", summary=c.summary,
-                                 minutes=c.minutes) for c in chapters]
+        self.notes = [words.text("lessons.minutes", summary=c.summary, minutes=c.minutes) for c in chapters]
         self.form = Form([*buttons, Button(words.text("menu.back"), self.back)])
         self.form.focus = resume
         self.layout()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from .. import settings as preferences
 from .. import theme, words
 from ..app import App, scene
 from ..input import Intent
@@ -58,14 +59,15 @@ class MessageScene(Dialog):
 @scene("confirm")
 class ConfirmScene(MessageScene):
     """Before a decision that shows something or ends the player's part (engine.barrier): do it, do it and stop
-    asking for this kind (this run's settings), or go back to the table."""
+    asking for this kind alone (game/settings.py ASKS; kept in the settings file, asked again from the Settings
+    screen), or go back to the table."""
 
     hints = (("select", "hint.choose"), ("back", "hint.cancel"))
 
     def __init__(self, app: App, title: str, kind: str, go: Callable[[], None]):
         def do(quiet: bool) -> None:
             if quiet:
-                app.settings.ask_before.discard(kind)
+                preferences.ask_before(app.settings, kind, False)
             app.pop()
             go()
         super().__init__(app, title, words.text(f"confirm.{kind}"), [

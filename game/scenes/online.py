@@ -16,7 +16,7 @@ import pygame
 
 from .. import flow, theme, words
 from ..app import App, scene
-from ..input import PAD, Intent
+from ..input import PAD, TYPING, Intent
 from ..online import lobby
 from ..theme import Scale
 from ..ui import prompts
@@ -295,7 +295,7 @@ class OnlineScene(MenuPage):
             self.forget()
         elif intent.kind == "fit" and not typing:
             self.codes()
-        elif intent.kind in ("type", "erase") and not typing:
+        elif intent.kind in TYPING and not typing:
             return                                          # digits type only into a field
         else:
             super().handle(intent)

@@ -1,12 +1,17 @@
 """The saved games, from the title and the pause menu (issue 26): the named saves, newest first, then the newest
-autosave of each game, each a button with its players, VP, turn and date under it and the focused one's picture
-beside the list; select opens the game, Replay (F, the pad's X, or the button) watches it again from its start
-(game/scenes/replay.py), Delete (the palette's P or the pad's Y, or the button) removes a save after asking. From
-the pause menu the game can be saved under a name first. A damaged save is a row that says why, which cannot be
-opened but can be deleted: reading a save never stops the scene."""
+autosave of each game (named by its players and turn, so that two games' autosaves tell apart), each a button with
+its players, VP, turn and date under it, and the selected one's picture and details beside the list.
+
+Select, then act (issue 40): a click selects a save (its details show), a double-click opens it, as Enter or the
+pad's A on the focused row does; the buttons under the list act on the selected save: Open, Replay (also F or the
+pad's X) watches it again from its start (game/scenes/replay.py), Delete removes it after asking. Delete has no
+shortcut: Y and P are "All actions" at the table, never a way to lose a save. From the pause menu the game can be
+saved under a name first. A damaged save is a row that says why, which cannot be opened but can be deleted:
+reading a save never stops the scene."""
 from __future__ import annotations
 
 import io
+import math
 import re
 import time
 from collections.abc import Callable
@@ -20,7 +25,7 @@ import engine
 
 from .. import flow, replay, savefile, theme, untrusted, words
 from ..app import App, scene
-from ..input import PAD, Intent
+from ..input import MOUSE, PAD, TYPING, Intent
 from ..match import Match
 from ..theme import Scale
 from ..ui import prompts
@@ -29,8 +34,9 @@ from ..ui.keyboard import Keyboard
 from ..ui.widgets import Button, Form, TextField, Widget
 
 NAME_CHARS = 40                 # a save's file name at most, from the name typed
-HINTS = (("cursor", "hint.move"), ("select", "hint.open"), ("fit", "saves.replay"), ("palette", "saves.delete"),
-         ("back", "hint.back"))
+DOUBLE_CLICK = 0.5              # seconds between two clicks on a row that open it
+HINTS = (("cursor", "hint.move"), ("select", "hint.open"), ("fit", "saves.replay"), ("back", "hint.back"))
+MOUSE_HINTS = (("select", "saves.hint.select"), *HINTS[2:])     # a click selects; a double-click opens
 
 
 @dataclass
@@ -42,6 +48,7 @@ class Row:
     note: str
     picture: pygame.Surface | None = None
     damaged: str = ""
+    meta: savefile.Meta | None = None
 
 
 def safe_name(name: str) -> str:
@@ -73,8 +80,17 @@ def row(path: Path, autosave: bool) -> tuple[float, Row]:
     when = meta.saved or mtime(path)
     note = words.text("saves.line", players=players, turn=meta.turn,
                       date=time.strftime(words.text("saves.date"), time.localtime(when)))
-    label = words.text("saves.autosave") if autosave else meta.name or path.stem
-    return when, Row(path, label, note, picture(png))
+    label = autosave_label(meta) if autosave else meta.name or path.stem
+    return when, Row(path, label, note, picture(png), meta=meta)
+
+
+def autosave_label(meta: savefile.Meta) -> str:
+    """An autosave's name: its game's players and turn (or that it is finished), so that two games' autosaves
+    tell apart."""
+    players = ", ".join(p["name"] for p in meta.players)
+    if meta.step == "over":
+        return words.text("saves.autosave.over", players=players)
+    return words.text("saves.autosave.game", players=players, turn=meta.turn)
 
 
 def picture(png: bytes | None) -> pygame.Surface | None:
@@ -107,7 +123,8 @@ class SavesScene(MenuPage):
         self.keyboard: Keyboard | None = None       # the on-screen keyboard, while a pad types the name
         self.rows: list[Row] = []
         self.buttons: list[Button] = []             # a button per row, in the rows' order
-        self.current = 0                            # the row Delete and the picture are about
+        self.current = 0                            # the row selected: the one the buttons and details are about
+        self.clicked = -math.inf                    # when the selected row was last clicked (a second click opens)
         self.top = 0                                # the first row shown
         self.shown = 0                              # how many rows fit
         self.save_button = Button(words.text("saves.save"), self.save)
@@ -127,7 +144,8 @@ class SavesScene(MenuPage):
         self.rows = listed(self.app.settings.data_dir)
         self.buttons = [Button(r.label, partial(self.open, r)) for r in self.rows]    # a damaged one: to delete
         head: list[Widget] = [self.name, self.save_button] if self.match else []
-        tail = [Button(words.text("saves.replay"), self.replay, enabled=bool(self.rows)),
+        tail = [Button(words.text("hint.open"), self.open_selected, enabled=bool(self.rows), primary=True),
+                Button(words.text("saves.replay"), self.replay, enabled=bool(self.rows)),
                 Button(words.text("saves.delete"), self.delete, enabled=bool(self.rows)),
                 Button(words.text("menu.back"), self.back)]
         self.form = Form([*head, *self.buttons, *tail])
@@ -140,6 +158,10 @@ class SavesScene(MenuPage):
         self.layout()
 
     # --- what the page does ------------------------------------------------------------------------------------
+
+    def open_selected(self) -> None:
+        if self.rows:
+            self.open(self.rows[self.current])
 
     def open(self, chosen: Row) -> None:
         """Open the save's game (a damaged save says why it cannot be, and one open in another window says so); the
@@ -233,16 +255,20 @@ class SavesScene(MenuPage):
     def handle(self, intent: Intent) -> None:
         if self.keyboard is not None and self.keyboard.handle(intent):
             return
-        if intent.kind == "palette":
-            self.delete()
+        row = self.row_at(intent)
+        if row >= 0:
+            self.pick(row)
         elif intent.kind == "fit":
             self.replay()
         elif intent.kind == "zoom" and intent.pointer:
             self.top = max(0, min(len(self.rows) - self.shown, self.top + (-1 if intent.f > 1 else 1)))
-        elif intent.kind in ("type", "erase") and self.form.focused is not self.name:
+        elif intent.kind in TYPING and self.form.focused is not self.name:
             return                                  # digits type only into the name
         else:
+            before = self.form.focus
             super().handle(intent)
+            if intent.kind == "point" and self.form.focused in self.buttons:
+                self.form.focus = before            # pointing lifts a row; only a click selects it
         focused = self.form.focused
         if isinstance(focused, Button) and focused in self.buttons:
             self.current = self.buttons.index(focused)
@@ -250,18 +276,35 @@ class SavesScene(MenuPage):
         self.app.input.typing = focused is self.name
         self.arrange(self.sizes)
 
+    def row_at(self, intent: Intent) -> int:
+        """The row a click is on (-1 for none)."""
+        if intent.kind != "select" or not intent.pointer:
+            return -1
+        return next((i for i, b in enumerate(self.buttons) if b.rect.collidepoint(intent.x, intent.y)), -1)
+
+    def pick(self, i: int) -> None:
+        """A click on a row selects it; a second click on it soon after (a double-click) opens it."""
+        button = self.buttons[i]
+        button.press()
+        again = i == self.current and self.app.time - self.clicked <= DOUBLE_CLICK
+        self.current, self.clicked = i, -math.inf if again else self.app.time
+        self.form.focus = self.form.widgets.index(button)
+        if again:
+            self.open(self.rows[i])
+
     # --- layout and drawing ------------------------------------------------------------------------------------
 
     def arrange(self, s: Scale) -> bool:
-        """The name and Save at the top (with a match), the rows, each with its line under it, then Delete and
-        Back; the picture beside the rows where the window has room. False where a line does not fit."""
+        """The name and Save at the top (with a match), the rows, each with its line under it, then Open, Replay,
+        Delete and Back; the selected save's picture and details beside the rows where the window has room. False
+        where a line does not fit."""
         w, h = self.app.screen.get_size()
         unit = s.unit
         room = sheet((w, h), s)
         small = theme.font(s.small)
         notes = max((small.size(r.note)[0] for r in self.rows if not r.damaged), default=0)
         bh = round(unit * 2.3)
-        col_w = min(max(unit * 24, notes + unit), w - unit * 4)
+        col_w = min(max(unit * 26, notes + unit), w - unit * 4)
         pic_w = w - unit * 6 - col_w
         self.picture_box = None
         left = (w - col_w) // 2 if pic_w < unit * 10 else unit * 2
@@ -272,21 +315,21 @@ class SavesScene(MenuPage):
             self.save_button.rect = pygame.Rect(left + col_w - save_w, round(y), save_w, bh)
             y += bh + unit * 1.2
         step = bh + unit * 0.3 + small.get_height() + unit * 0.6
-        bottom = foot_room((w, h), s).top - unit * 0.8 - bh           # Delete and Back's top
+        bottom = foot_room((w, h), s).top - unit * 0.8 - bh           # the buttons' top
         self.shown = max(0, int((bottom - unit * 1.2 - small.get_height() - y) // step))
         self.top = max(0, min(self.top, len(self.rows) - self.shown))
         self.more_y = y + min(self.shown, len(self.rows)) * step
         if pic_w >= unit * 10:
-            self.picture_box = pygame.Rect(left + col_w + unit * 2, round(y), pic_w, round(bottom - unit - y))
+            self.picture_box = pygame.Rect(left + col_w + unit * 2, round(y), pic_w, round(bottom + bh - y))
         for i, button in enumerate(self.buttons):
             button.rect = pygame.Rect(0, 0, 0, 0)
             if self.top <= i < self.top + self.shown:
                 button.rect = pygame.Rect(left, round(y + (i - self.top) * step), col_w, bh)
-        tail = self.form.widgets[-3:]                  # Replay, Delete and Back
-        third = (col_w - unit * 2) // 3
+        tail = self.form.widgets[-TAIL:]
+        each = (col_w - unit * (TAIL - 1)) // TAIL
         for k, widget in enumerate(tail):
-            widget.rect = pygame.Rect(left + k * (third + unit), round(bottom), third, bh)
-        return self.shown >= min(1, len(self.rows)) and notes <= col_w and all(b.needs(s.body) <= third for b in tail)
+            widget.rect = pygame.Rect(left + k * (each + unit), round(bottom), each, bh)
+        return self.shown >= min(1, len(self.rows)) and notes <= col_w and all(b.needs(s.body) <= each for b in tail)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout()
@@ -296,11 +339,16 @@ class SavesScene(MenuPage):
         unit = s.unit
         self.page(screen, words.text("saves.title"), s)
         shown = [b for b in self.buttons if b.rect.w]
-        column = pygame.Rect(self.form.widgets[-3].rect).unionall([w.rect for w in self.form.widgets if w.rect.w])
+        column = pygame.Rect(self.form.widgets[-1].rect).unionall([w.rect for w in self.form.widgets if w.rect.w])
         theme.panel(screen, column.inflate(unit * 2, unit * 1.6), fill=(10, 32, 54), edge=(10, 32, 54), alpha=150)
         device = self.app.input
         if self.match is not None:
             self.name.label = words.text(prompts.variant(device, "saves.name"), **prompts.names(device))
+        if self.rows and self.buttons[self.current].rect.w:        # the selected row, lit behind its line too
+            chosen = self.buttons[self.current].rect
+            under = chosen.move(0, unit * 0.5 + theme.font(s.small).get_height())
+            lit = chosen.inflate(unit * 0.8, unit * 0.5).union(under)
+            theme.panel(screen, lit.inflate(0, unit * 0.4), fill=(255, 196, 110), edge=(255, 220, 160), alpha=110)
         for i, widget in enumerate(self.form.widgets):
             if widget.rect.w:
                 widget.draw(screen, i == self.form.focus, s.body)
@@ -314,20 +362,70 @@ class SavesScene(MenuPage):
             said = words.text("saves.more", n=hidden) if self.rows else words.text("saves.none")
             line = theme.text(said, s.small, (210, 222, 232))
             screen.blit(line, line.get_rect(midtop=(column.centerx, round(self.more_y))))
-        self.draw_picture(screen)
-        self.foot(screen, HINTS, s)
+        self.draw_details(screen)
+        self.foot(screen, MOUSE_HINTS if device.device == MOUSE else HINTS, s)
         if self.keyboard is not None:
             self.keyboard.layout(screen.get_size(), s)
             self.keyboard.draw(screen, device)
 
-    def draw_picture(self, screen: pygame.Surface) -> None:
-        """The focused row's picture, as large as its box allows, keeping its shape."""
+    def details(self) -> list[str]:
+        """What the selected save holds, line by line: its players (who played each seat, their VP), where the
+        game stands, when it was saved, its advanced rules; a damaged save's reason."""
+        row = self.rows[self.current]
+        meta = row.meta
+        if meta is None:
+            return [words.text("saves.damaged", why=row.damaged)]
+        rules = self.app.rules
+        lines = [words.text("saves.detail.player", name=p["name"], kind=seat_word(p["kind"]), vp=p["vp"])
+                 for p in meta.players]
+        step = f"step.{meta.step}" if meta.step in engine.STEP_NAMES else "step.turn_order"
+        lines.append(words.text("saves.detail.turn", turn=meta.turn, step=words.text(step)))
+        when = time.strftime(words.text("saves.date"), time.localtime(meta.saved or mtime(row.path)))
+        lines.append(words.text("saves.detail.saved", date=when))
+        chosen = [words.option_title(k, rules) + ("" if v is True else f" {v}")
+                  for k, v in meta.options.items() if k in rules.options and v]
+        if chosen:
+            lines.append(words.text("saves.detail.options", options=", ".join(chosen)))
+        return lines
+
+    def draw_details(self, screen: pygame.Surface) -> None:
+        """The selected save beside the list: its name, its details and, above what room they leave, its picture
+        as large as that allows, keeping its shape."""
         box = self.picture_box
-        art = self.rows[self.current].picture if self.rows else None
-        if box is None or art is None or box.h <= 0:
+        if box is None or not self.rows or box.h <= 0:
+            return
+        s, row = self.sizes, self.rows[self.current]
+        unit, line_h = s.unit, theme.font(s.small).get_linesize()
+        lines = [part for detail in self.details() for part in theme.wrap(detail, s.small, box.w - unit * 2)]
+        title = theme.fit(row.label, s.body, box.w - unit * 2, "semibold")
+        tall = round(unit * 1.6 + theme.font(s.body, "semibold").get_linesize() + len(lines) * line_h)
+        card = pygame.Rect(box.x, box.y if row.picture is None else box.bottom - tall, box.w, tall)
+        theme.panel(screen, card, alpha=235)
+        y = card.y + unit * 0.8
+        heading = theme.text(title, s.body, theme.INK, "semibold")
+        screen.blit(heading, (card.x + unit, y))
+        y += theme.font(s.body, "semibold").get_linesize()
+        for part in lines:
+            screen.blit(theme.text(part, s.small, theme.INK), (card.x + unit, y))
+            y += line_h
+        self.draw_picture(screen, pygame.Rect(box.x, box.y, box.w, card.y - unit - box.y), row.picture)
+
+    def draw_picture(self, screen: pygame.Surface, box: pygame.Rect, art: pygame.Surface | None) -> None:
+        """A save's picture, as large as its box allows, keeping its shape."""
+        if art is None or box.h <= 0:
             return
         f = min(box.w / art.get_width(), box.h / art.get_height())
         size = (max(1, round(art.get_width() * f)), max(1, round(art.get_height() * f)))
         if self.scaled is None or self.scaled[0] is not art or self.scaled[1] != size:    # scaled once, not a frame
             self.scaled = art, size, pygame.transform.smoothscale(art, size)
-        screen.blit(self.scaled[2], self.scaled[2].get_rect(midtop=box.midtop))
+        screen.blit(self.scaled[2], self.scaled[2].get_rect(midbottom=box.midbottom))
+
+
+TAIL = 4                                        # the buttons under the list: Open, Replay, Delete, Back
+SEAT_WORDS = {"rules": "normal"}                # a seat kind as the new game's page names it (the old name)
+
+
+def seat_word(kind: str) -> str:
+    """Who played a seat, as the new game's page says it (a kind it does not offer, as saved)."""
+    kind = SEAT_WORDS.get(kind, kind)
+    return words.text(f"seat.{kind}") if kind in ("human", "easy", "normal", "hard") else kind

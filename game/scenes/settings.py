@@ -1,8 +1,9 @@
 """The settings: the full screen, the controller's rumble, one controller per player in pass and play, the volume
 of the sound effects and of the music, the speed of the animations and the bots, the UI scale, the language, reduce
-motion and the colour-vision aid, with a preview of the tribes' colours and the map's marks as each kind of colour
-vision sees them. A change applies at once (to the game under way too) and is kept for the next run
-(game/settings.py); reached from the title and the pause menu."""
+motion, the confirmations (a page of their own: which decisions that cannot be undone are asked about first, X42,
+one row per kind, so that a "don't ask again" is taken back there) and the colour-vision aid, with a preview of
+the tribes' colours and the map's marks as each kind of colour vision sees them. A change applies at once (to the
+game under way too) and is kept for the next run (game/settings.py); reached from the title and the pause menu."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from ..app import App, scene
 from ..host import Host
 from ..theme import UI_SCALES, Scale
 from ..ui.backdrop import MenuPage, sheet
-from ..ui.widgets import Button, Choice, Form, Toggle
+from ..ui.widgets import Button, Choice, Form, Toggle, Widget
 
 LEVELS = [step / 10 for step in range(11)]          # a volume's steps: off, 10 % ... 100 %
 
@@ -33,6 +34,9 @@ def volume(key: str, level: float, changed: Callable[[float], None]) -> Choice:
 
 @scene("settings")
 class SettingsScene(MenuPage):
+    heading = "settings.title"
+    previewed = True                  # the colour preview under the rows (or beside the last)
+
     def __init__(self, app: App):
         super().__init__(app)
         self.form = Form()
@@ -45,8 +49,14 @@ class SettingsScene(MenuPage):
 
     def build(self) -> None:
         """The rows as the settings stand (F11 may have switched the full screen meanwhile)."""
-        focus, settings = self.form.focus, self.app.settings
-        self.form = Form([
+        focus = self.form.focus
+        self.form = Form([*self.rows(), Button(words.text("menu.back"), self.app.pop, primary=True)])
+        self.form.focus = focus
+        self.layout()
+
+    def rows(self) -> list[Widget]:
+        settings = self.app.settings
+        return [
             Toggle(words.text("settings.fullscreen"), words.text("settings.fullscreen.hint"), settings.fullscreen,
                    self.set_fullscreen),
             Toggle(words.text("settings.rumble"), words.text("settings.rumble.hint"), settings.rumble,
@@ -67,12 +77,10 @@ class SettingsScene(MenuPage):
                    dict.fromkeys(preferences.LANGUAGES, words.text("settings.language.hint"))),
             Toggle(words.text("settings.reduce_motion"), words.text("settings.reduce_motion.hint"),
                    settings.reduce_motion, self.set_reduce_motion),
+            Button(words.text("settings.asks"), lambda: self.app.push(self.app.make("asks"))),
             Toggle(words.text("settings.colour_aid"), words.text("settings.colour_aid.hint"), settings.colour_aid,
                    self.set_colour_aid),
-            Button(words.text("menu.back"), self.app.pop, primary=True),
-        ])
-        self.form.focus = focus
-        self.layout()
+        ]
 
     # --- what the rows change -------------------------------------------------------------------------------
 
@@ -145,7 +153,7 @@ class SettingsScene(MenuPage):
         unit = scale.unit
         rows, back = self.form.widgets[:-1], self.form.widgets[-1]
         gap = unit
-        self.preview = pygame.Rect((0, 0), preview_size(scale))
+        self.preview = pygame.Rect((0, 0), preview_size(scale) if self.previewed else (0, 0))
         side = self.preview.w + gap if beside else 0
         col_w = min((w - unit * 4 - gap * (n - 1) - side) // n, unit * 34)
         inner = col_w * n + gap * (n - 1)
@@ -176,10 +184,26 @@ class SettingsScene(MenuPage):
         self.build()
 
     def draw(self, screen: pygame.Surface) -> None:
-        self.page(screen, words.text("settings.title"), self.sizes)
+        self.page(screen, words.text(self.heading), self.sizes)
         theme.panel(screen, self.paper, alpha=250)
         self.form.draw(screen, self.sizes.body)
-        draw_preview(screen, self.preview, self.sizes)
+        if self.previewed:
+            draw_preview(screen, self.preview, self.sizes)
+
+
+@scene("asks")
+class AsksScene(SettingsScene):
+    """The confirmations (X42), a page of the settings: a row for each kind of decision that cannot be undone
+    (game/settings.py ASKS), on while it is asked about first; "Do it, don't ask again" turns its kind's row off,
+    and this turns it on again. Kept for the next run."""
+    heading = "settings.asks"
+    previewed = False
+
+    def rows(self) -> list[Widget]:
+        settings = self.app.settings
+        return [Toggle(words.text(f"settings.ask.{kind}"), words.text(f"settings.ask.{kind}.hint"),
+                       kind in settings.ask_before, partial(preferences.ask_before, settings, kind))
+                for kind in preferences.ASKS]
 
 
 # --- the preview: the colours as each kind of colour vision sees them ----------------------------------------------

@@ -1,10 +1,16 @@
 """The new-game setup: 2, 3 or 4 players, each seat human or a bot, the seed (random, shown, editable), and the
 advanced rules A1-A7 each with a line saying what it does. The homes each seat will play are shown as the
-seed deals them (S4)."""
+seed deals them (S4).
+
+The page remembers the last choices (issue 40): the players, each seat's kind, the advanced rules and the agreed
+target, each seat's card windows, kept in the settings (`new_game`) as a game starts or the page is left, and
+offered again next time as far as the page offers them then. The seed is new each time, and PINs are never kept."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -12,13 +18,14 @@ import engine
 from engine.ai import LEVELS
 
 from .. import flow, theme, words
+from .. import settings as preferences
 from ..app import App, scene
 from ..input import Intent
 from ..match import HUMAN
 from ..seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
 from ..theme import Scale
 from ..ui.backdrop import MenuPage, foot_room, sheet
-from ..ui.options import option_rows
+from ..ui.options import option_rows, targets
 from ..ui.widgets import Button, Choice, Form, NumberField, Toggle, Widget
 
 SETUP_SEATS = (HUMAN, *LEVELS)
@@ -37,7 +44,33 @@ class SetupScene(MenuPage):
         self.pins: dict[int, str] = {}              # seat -> PIN digits, hashed with the seat's name at the start
         self.windows: dict[int, str] = {}           # seat -> how it answers card windows (game/seats.py)
         self.form = Form()
+        self.recall(app.settings.new_game)
         self.build()
+
+    def recall(self, kept: Mapping[str, Any]) -> None:
+        """The choices kept last time, each as far as the page offers it now: a value it does not offer (an older
+        version's, a file edited by hand) leaves that choice at its default, and one line says which."""
+        wanted = kept.get("players", self.players)
+        chosen_players = next((n for n in (2, 3, 4) if n == wanted and isinstance(wanted, int)), None)
+        dropped = [] if chosen_players else ["players"]
+        self.players = chosen_players or self.players
+        dropped += recall_seats(kept.get("seats", []), self.seats)
+        dropped += recall_options(self.app.rules, kept.get("options", {}), self.players, self.options)
+        dropped += recall_windows(kept.get("windows", {}), self.windows)
+        if dropped:
+            print(f"warning: {preferences.path(self.app.settings.data_dir)}: new_game: {', '.join(dropped)} "
+                  "not offered now; the defaults are used")
+
+    def remember(self) -> None:
+        """Keep the page's choices for the next new game (the seed and PINs aside)."""
+        choices = {"players": self.players, "seats": list(self.seats), "options": dict(self.options),
+                   "windows": {str(seat): mode for seat, mode in self.windows.items()}}
+        self.app.settings.new_game = choices
+        preferences.save(self.app.settings.data_dir, new_game=choices)
+
+    def back(self) -> None:
+        self.remember()
+        self.app.pop()
 
     def build(self) -> None:
         focus = self.form.focus
@@ -54,7 +87,7 @@ class SetupScene(MenuPage):
         widgets.append(Button(words.text("setup.pass_and_play"), self.open_seats))
         rows = option_rows(self.app.rules, self.options, self.players)
         widgets.extend(widget for widget, _ in rows)
-        widgets.append(Button(words.text("menu.back"), self.app.pop))
+        widgets.append(Button(words.text("menu.back"), self.back))
         widgets.append(Button(words.text("setup.start"), self.start, primary=True))
         # The rule behind each line, for help (F1, H): the players and homes (S2, S4), each option's own.
         self.rules_of = {id(widgets[0]): "S2", **{id(w): "S4" for w in widgets[1:1 + self.players]},
@@ -98,6 +131,7 @@ class SetupScene(MenuPage):
         return [(i, homes[i]) for i in range(self.players) if self.seats[i] == HUMAN]
 
     def start(self) -> None:
+        self.remember()
         settings = {name: SeatSettings(pin_hash(name, self.pins[i]) if i in self.pins else None,
                                        self.windows.get(i, IN_PERSON)) for i, name in self.humans()}
         flow.new_match(self.app, self.players, self.seats[:self.players], self.seed, dict(self.options), settings)
@@ -139,6 +173,51 @@ class SetupScene(MenuPage):
         theme.panel(screen, sheet(screen.get_size(), self.sizes), alpha=250)
         self.form.draw(screen, self.sizes.body)
         self.foot(screen, HINTS, self.sizes)
+
+
+def recall_seats(kept: Any, offered: list[str]) -> list[str]:
+    """Each seat's kind kept, where the page offers it (into `offered`); what it does not offer."""
+    dropped = []
+    for i, seat in enumerate(kept[:len(offered)] if isinstance(kept, list) else []):
+        if isinstance(seat, str) and seat in SETUP_SEATS:
+            offered[i] = seat
+        else:
+            dropped.append(f"seats[{i}]")
+    return dropped if isinstance(kept, list) else ["seats"]
+
+
+def recall_options(rules: engine.Ruleset, kept: Any, players: int, chosen: dict[str, bool | int]) -> list[str]:
+    """The advanced rules kept, where the page offers them (into `chosen`): a rule it knows switched on, an
+    agreed target among those it offers for this many players (A6); what it does not offer."""
+    if not isinstance(kept, dict):
+        return ["options"]
+    dropped = []
+    for key, value in kept.items():
+        spec = rules.options.get(key)
+        if spec is None:
+            ok = False
+        elif spec["kind"] == "vp_target":
+            ok = isinstance(value, int) and not isinstance(value, bool) and value in targets(rules, players)
+        else:
+            ok = value is True
+        if ok:
+            chosen[key] = value
+        else:
+            dropped.append(f"options.{key}")
+    return dropped
+
+
+def recall_windows(kept: Any, windows: dict[int, str]) -> list[str]:
+    """How each seat answers card windows, kept by seat number (into `windows`); what the page does not offer."""
+    if not isinstance(kept, dict):
+        return ["windows"]
+    dropped = []
+    for seat, mode in kept.items():
+        if seat in ("0", "1", "2", "3") and mode in (IN_PERSON, ORDERS):
+            windows[int(seat)] = mode
+        else:
+            dropped.append(f"windows.{seat}")
+    return dropped
 
 
 def seat_label(i: int, home: str) -> str:

@@ -26,7 +26,7 @@ from .widgets import Form
 
 Hints = Sequence[tuple[str, str]]          # a page's hints: an intent and the catalog key of what it does there
 
-_PAINTED: dict[tuple[int, int], pygame.Surface] = {}       # the last two sizes painted
+_PAINTED: dict[tuple[tuple[int, int], str], pygame.Surface] = {}     # the last two painted: by size and language
 DUSK = (8, 24, 44)                         # the vignette's colour over the painting
 ZOOM = max(z for z in ZOOMS if z <= 1.0)   # the map's zoom the painting is made from
 CROSSING = 20.0                            # seconds a canoe takes across the painting; the next sets out then
@@ -35,13 +35,14 @@ DROP = 0.12                                # seconds between two dots of the wak
 
 
 def backdrop(size: tuple[int, int], rules: engine.Ruleset | None = None) -> pygame.Surface:
-    """The sea at this size, painted once; from the app's own rules where the caller has them (reading the
-    rules again cost the first frame 60-80 ms)."""
-    if size not in _PAINTED:
+    """The sea at this size, painted once in each language (its regions' names are the language's); from the
+    app's own rules where the caller has them (reading the rules again cost the first frame 60-80 ms)."""
+    key = (size, words.language_in_use())
+    if key not in _PAINTED:
         if len(_PAINTED) >= 2:
             _PAINTED.pop(next(iter(_PAINTED)))
-        _PAINTED[size] = paint(size, rules or engine.load_ruleset())
-    return _PAINTED[size]
+        _PAINTED[key] = paint(size, rules or engine.load_ruleset())
+    return _PAINTED[key]
 
 
 def paint(size: tuple[int, int], rules: engine.Ruleset) -> pygame.Surface:

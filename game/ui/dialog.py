@@ -1,6 +1,6 @@
 """A dialog over the scene below: the table or menu dimmed, a paper panel in the middle, a form of buttons, and a
-row of hints at the panel's foot in the glyphs of the device used last; back or menu closes it when it may be
-closed."""
+row of hints at the panel's foot in the glyphs of the device used last (the arrows or the d-pad that move between
+its buttons first, where it has several); back or menu closes it when it may be closed."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -27,8 +27,16 @@ class Dialog(Scene):
         self.form = form
 
     def handle(self, intent: Intent) -> None:
-        if not self.form.handle(intent) and self.closable and intent.kind in ("back", "menu"):
+        if not self.form.handle(intent) and self.closable and (intent.kind == "back" or intent.kind == "menu"):
             self.app.pop()
+
+    def shown_hints(self) -> Hints:
+        """The dialog's hints, after how to move between its buttons when it has several (the device's arrows,
+        d-pad: a new player with a pad must see that left and right reach "Do it")."""
+        moves = sum(w.focusable and w.enabled for w in self.form.widgets) > 1
+        if not moves or any(intent == "cursor" for intent, _ in self.hints):
+            return self.hints
+        return (("cursor", "hint.move"), *self.hints)
 
     def fitting(self, size: Callable[[Scale], tuple[float, float]]) -> Scale:
         """The sizes to draw the dialog at: the UI scale's, or smaller (down to UI scale 1's) where its panel,
@@ -56,7 +64,7 @@ class Dialog(Scene):
         box.center = (w // 2, h // 2)
         theme.panel(screen, box)
         row = pygame.Rect(box.x + unit, box.bottom - foot, box.w - unit * 2, bar_height(scale.small))
-        draw_hints(screen, self.app.input, self.hints, row, scale)
+        draw_hints(screen, self.app.input, self.shown_hints(), row, scale)
         return pygame.Rect(box.x, box.y, box.w, box.h - foot + round(unit * 0.3))
 
 

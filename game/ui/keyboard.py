@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from .. import theme, words
-from ..input import Intent
+from ..input import CHOOSING, STEPPING, TYPING, Intent
 from ..theme import Scale
 from . import prompts
 from .widgets import Button
@@ -49,7 +49,7 @@ class Keyboard:
         """Every intent while the keyboard is open is its own (True), but for a click outside it, which closes it
         and goes on to the page (False)."""
         kind = intent.kind
-        if intent.pointer and kind in ("point", "select"):
+        if intent.pointer and kind in CHOOSING:
             at = self.key_at(intent.x, intent.y)
             if at is not None:
                 self.row, self.col = at
@@ -62,7 +62,7 @@ class Keyboard:
             return True
         if kind == "cursor":
             self.move(int(intent.dx), int(intent.dy))
-        elif kind in ("next", "prev"):
+        elif kind in STEPPING:
             self.move(1 if kind == "next" else -1, 0)
         elif kind == "select":
             self.focused.activate()
@@ -73,7 +73,7 @@ class Keyboard:
                 self.close()
         elif kind == "menu":
             self.close()
-        elif kind in ("type", "erase"):
+        elif kind in TYPING:
             self.send(intent)                         # the real keys type too
         return True
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, assert_never
 
 import pygame
 
@@ -60,6 +60,7 @@ class Feedback:
 
 class Widget:
     focusable = True
+    steps = False                 # left and right change it (a choice, a toggle) rather than move the focus
 
     def __init__(self, label: str = "", enabled: bool = True):
         self.label = label
@@ -99,11 +100,22 @@ class Widget:
 
 def frame(surface: pygame.Surface, rect: pygame.Rect, focused: bool, enabled: bool, fill: theme.Colour = theme.PANEL,
           radius: int = 8) -> None:
-    """The body of a widget: paper, a darker edge, a bright ring when focused."""
+    """The body of a widget: paper, a darker edge, the focus ring when focused."""
     pygame.draw.rect(surface, fill if enabled else (214, 208, 196), rect, border_radius=radius)
-    ring = max(3, round(rect.h * 0.07))          # the focus seen from the couch, on a 4K screen too
-    pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, rect, ring if focused else 2,
-                     border_radius=radius)
+    if focused:
+        focus_ring(surface, rect, radius)
+    else:
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=radius)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """The focus, seen from the couch on every fill (paper, the orange primary buttons, a white field): a dark
+    band at the edge and a white band inside it, each as thick as the ring of a 4K screen needs. Two tones, one
+    of which always stands out, and all within the widget (a partly redrawn frame leaves nothing behind)."""
+    ring = max(3, round(rect.h * 0.08))
+    pygame.draw.rect(surface, theme.INK, rect, ring, border_radius=radius)
+    inner = rect.inflate(-ring * 2 + 2, -ring * 2 + 2)
+    pygame.draw.rect(surface, theme.WHITE, inner, ring, border_radius=max(0, radius - ring))
 
 
 class Button(Widget):
@@ -176,6 +188,7 @@ def hint_line(surface: pygame.Surface, text: str, x: float, y: float, room: floa
 class Choice(Widget):
     """One of several values, stepped with left/right or by clicking its arrows; with `hints`, a line under it
     says what the chosen value means (a bot's level)."""
+    steps = True
 
     def __init__(self, label: str, options: Sequence[tuple[Any, str]], index: int = 0,
                  changed: Callable[[Any], None] | None = None, hints: dict[Any, str] | None = None):
@@ -232,6 +245,7 @@ def arrows(said: str) -> str:
 
 class Toggle(Widget):
     """On or off, with a one-line explanation under its label."""
+    steps = True
 
     def __init__(self, label: str, hint: str, value: bool = False, changed: Callable[[bool], None] | None = None):
         super().__init__(label)
@@ -346,8 +360,10 @@ class TextField(Widget):
 
     def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
         pygame.draw.rect(surface, theme.WHITE, self.rect, border_radius=6)
-        pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, self.rect, 3 if focused else 2,
-                         border_radius=6)
+        if focused:
+            focus_ring(surface, self.rect, 6)
+        else:
+            pygame.draw.rect(surface, theme.PANEL_EDGE, self.rect, 2, border_radius=6)
         shown = (self.value + "_" if focused else self.value) if self.value else self.label   # the caret: typing here
         said = theme.text(theme.fit(shown, size, self.rect.w - size),
                           size, theme.INK if self.value else theme.MUTED)
@@ -420,7 +436,9 @@ class ListView(Widget):
 
 
 class Form:
-    """The focusable widgets of a screen, in focus order."""
+    """The focusable widgets of a screen, in focus order. The cursor moves the focus to the widget drawn nearest
+    in its direction (left and right between buttons side by side, up and down between rows), so that a pad's
+    d-pad reaches every widget; left and right change a widget that steps (a choice, a toggle) instead."""
 
     def __init__(self, widgets: Sequence[Widget] = ()):
         self.widgets = list(widgets)
@@ -430,13 +448,24 @@ class Form:
     def focused(self) -> Widget | None:
         return self.widgets[self.focus] if self.widgets else None
 
+    def takes_focus(self, i: int) -> bool:
+        return self.widgets[i].focusable and self.widgets[i].enabled
+
     def move(self, step: int) -> None:
         n = len(self.widgets)
         for k in range(1, n + 1):
             i = (self.focus + step * k) % n
-            if self.widgets[i].focusable and self.widgets[i].enabled:
+            if self.takes_focus(i):
                 self.focus = i
                 return
+
+    def toward(self, dx: int, dy: int) -> int:
+        """The focusable widget drawn nearest the focused one in a direction (-1: none lies that way)."""
+        here = self.widgets[self.focus].rect
+        costs = [(ahead(here, w.rect, dx, dy), i) for i, w in enumerate(self.widgets)
+                 if i != self.focus and self.takes_focus(i) and w.rect.w and w.rect.h]
+        cost, i = min(costs, default=(math.inf, -1))
+        return i if cost < math.inf else -1
 
     def at(self, x: float, y: float) -> int:
         return next((i for i, w in enumerate(self.widgets) if w.rect.collidepoint(x, y)), -1)
@@ -446,52 +475,94 @@ class Form:
         i = self.at(x, y)
         for k, widget in enumerate(self.widgets):
             widget.point(k == i)
-        if i >= 0 and self.widgets[i].enabled and self.widgets[i].focusable:
+        if i >= 0 and self.takes_focus(i):
             self.focus = i
 
     def handle(self, intent: Intent) -> bool:
         """Apply an intent to the form; True if the form used it."""
         kind = intent.kind
-        widget = self.focused
-        if kind == "point":
-            self.point(intent.x, intent.y)
-            return False
-        if kind == "select" and intent.pointer:
-            i = self.at(intent.x, intent.y)
-            if i < 0 or not self.widgets[i].enabled:
+        match kind:
+            case "point":
+                self.point(intent.x, intent.y)
                 return False
-            self.focus = i
-            self.widgets[i].press()
-            self.widgets[i].click(intent.x, intent.y)
-            return True
+            case "select":
+                if intent.pointer:
+                    return self.click(intent)
+                return self.on_focused(lambda widget: widget.activate(), press=True)
+            case "next" | "prev":
+                return self.on_focused(lambda _: self.move(1 if kind == "next" else -1))
+            case "cursor":
+                return self.on_focused(lambda widget: self.cursor(widget, intent))
+            case "type":
+                return self.on_focused(lambda widget: widget.type(intent.char))
+            case "erase":
+                return self.on_focused(lambda widget: widget.erase())
+            case "zoom":
+                return intent.pointer and self.scroll(intent)
+            case "back" | "menu" | "pan" | "help" | "log" | "fit" | "palette" | "orders" | "undo" | "fullscreen" \
+                    | "unplugged":
+                return False
+            case _:
+                assert_never(kind)
+
+    def on_focused(self, do: Callable[[Widget], object], press: bool = False) -> bool:
+        """Do something with the focused widget (pressed first, for a select); False when there is none."""
+        widget = self.focused
         if widget is None:
             return False
-        if kind == "select":
+        if press:
             widget.press()
-            widget.activate()
-        elif kind in ("next", "prev"):
-            self.move(1 if kind == "next" else -1)
-        elif kind == "cursor" and intent.dy:
-            if isinstance(widget, ListView) and 0 <= widget.index + intent.dy < len(widget.items):
-                widget.move(int(intent.dy))
-            else:
-                self.move(1 if intent.dy > 0 else -1)
-        elif kind == "cursor" and intent.dx:
-            widget.adjust(1 if intent.dx > 0 else -1)
-        elif kind == "type":
-            widget.type(intent.char)
-        elif kind == "erase":
-            widget.erase()
-        elif kind == "zoom" and intent.pointer:
-            i = self.at(intent.x, intent.y)
-            target = self.widgets[i] if i >= 0 else None
-            if not isinstance(target, ListView):
-                return False
-            target.scroll(-1 if intent.f > 1 else 1)
-        else:
+        do(widget)
+        return True
+
+    def click(self, intent: Intent) -> bool:
+        """A click on a widget focuses, presses and clicks it; a click elsewhere is not the form's."""
+        i = self.at(intent.x, intent.y)
+        if i < 0 or not self.widgets[i].enabled:
             return False
+        self.focus = i
+        self.widgets[i].press()
+        self.widgets[i].click(intent.x, intent.y)
+        return True
+
+    def cursor(self, widget: Widget, intent: Intent) -> None:
+        """Up and down move within a list, then to the widget below or above (on in focus order, wrapping, when
+        none is); left and right change a widget that steps, else move to the widget beside it."""
+        dx, dy = (0, sign(intent.dy)) if intent.dy else (sign(intent.dx), 0)
+        if isinstance(widget, ListView) and dy and 0 <= widget.index + dy < len(widget.items):
+            widget.move(dy)
+        elif dx and widget.steps:
+            widget.adjust(dx)
+        elif (target := self.toward(dx, dy)) >= 0:
+            self.focus = target
+        elif dy:
+            self.move(dy)
+
+    def scroll(self, intent: Intent) -> bool:
+        """The wheel over a list scrolls it; elsewhere it is not the form's."""
+        i = self.at(intent.x, intent.y)
+        target = self.widgets[i] if i >= 0 else None
+        if not isinstance(target, ListView):
+            return False
+        target.scroll(-1 if intent.f > 1 else 1)
         return True
 
     def draw(self, surface: pygame.Surface, size: int) -> None:
         for i, widget in enumerate(self.widgets):
             widget.draw(surface, i == self.focus, size)
+
+
+def sign(value: float) -> int:
+    return (value > 0) - (value < 0)
+
+
+def ahead(here: pygame.Rect, there: pygame.Rect, dx: int, dy: int) -> float:
+    """How far `there` lies from `here` in the direction (dx, dy): the distance along it, plus twice the gap
+    across it (a widget in the same row or column is nearer than one off to the side); infinite when it lies
+    behind, or further across than along (another row, not the widget beside)."""
+    along = (there.centerx - here.centerx) * dx + (there.centery - here.centery) * dy
+    if dx:
+        across = max(0, there.top - here.bottom, here.top - there.bottom)
+    else:
+        across = max(0, there.left - here.right, here.left - there.right)
+    return along + 2 * across if along > 0 and across <= along else math.inf

@@ -47,7 +47,7 @@ from .names import (
     who,
     whose,
 )
-from .tooltips import area_bp, explorer_knots, hex_lines, player_lines
+from .tooltips import area_bp, explorer_knots, hex_lines, party_lines, player_lines
 
 __all__ = [
     "ACTION_RULES",
@@ -85,6 +85,7 @@ __all__ = [
     "join",
     "language_in_use",
     "option_title",
+    "party_lines",
     "place",
     "player_lines",
     "reason_text",

@@ -7,12 +7,13 @@ from engine import Reason, Ruleset, SaveError, View
 
 from .lookup import Line, text
 from .names import _capital, _item, event_title, face_up_tiles, join, place, unit, who, whose
-from .tooltips import area_bp
+from .tooltips import area_bp, party_summary
 
 
 def decision_headline(view: View, rules: Ruleset, verbs: set[str]) -> str:
-    """What the human at the screen needs to see to decide: the tile they found, their party and its moves, the
-    knots so far, the BP of their building areas; else whose decision it is."""
+    """What the human at the screen needs to see to decide, in a line or two: the tile they found, their party
+    counted (piece by piece in the bar's tooltip: `party_lines`), the knots so far, the BP of their building
+    areas; else whose decision it is."""
     exploring = view["exploration"]
     tiles = face_up_tiles(view)
     if {"keep", "reveal"} & verbs and exploring and exploring["target"]:
@@ -20,16 +21,8 @@ def decision_headline(view: View, rules: Ruleset, verbs: set[str]) -> str:
         if record and record.get("tile"):
             return text("ui.found_tile", tile=record.get("tile"), hex=place(exploring["target"], rules, tiles))
     movement = view["movement"]
-    party = movement.get("party") if movement else None       # the mover's own view only
-    if movement and party is not None:
-        boats = [text("ui.boat", canoe=_capital(_item(b["canoe"])), moves=unit("hexes", b["moves_left"]),
-                      passenger=text("ui.boat.passenger", a_piece=_item(b["passenger"], "a")) if b["passenger"]
-                      else "") for b in party["boats"]]
-        boats += [text("ui.boat", canoe=_capital(_item("rumor")), moves=unit("hexes", m), passenger="")
-                  for m in party["rumors"]]
-        boats += [_capital(_item(w)) for w in party["walkers"]]
-        return text("ui.party", hex=place(movement["party_at"], rules, tiles),
-                    boats=text("list.sep").join(boats) if boats else text("ui.party.empty"))
+    if movement and "party" in movement:                      # the mover's own view only
+        return party_summary(movement, rules, tiles)
     if exploring and exploring["player"] == view["you"] and {"explore", "return", "cross"} & verbs:
         return text("ui.knots", player_s=whose(exploring["player"]), knots=unit("knots", exploring["knots"]))
     building = view["building"]

@@ -19,6 +19,7 @@ from .names import (
     join,
     option_title,
     place,
+    place_name,
     signed,
     unit,
     who,
@@ -76,6 +77,8 @@ def _common(event: Mapping[str, Any], rules: Ruleset, tiles: Mapping[str, str] |
             out[f"{key}_s"] = whose(value)
         elif key in PLACE_FIELDS and value is not None:    # a retreat with nowhere to go has no `to`
             out[key] = place(value, rules, tiles)
+        elif key == "tile":                 # a tile's island: a real place, named in the language in use
+            out["tile"] = place_name(value)
         elif key == "piece":
             out["piece"], out["a_piece"] = _item(value), _item(value, "a")
         elif key == "card":

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine import Ruleset, View
 
+from ..catalog import place_key
 from .lookup import Several, text, translate
 
 
@@ -19,14 +20,22 @@ def _printed_names(hexmap: Any) -> dict[int, str]:
     return names
 
 
+def place_name(name: str) -> str:
+    """A real place's name as the map and the rules' files write it ("Fiji", a tile's "Rotuma"), in the language
+    in use (catalog.place_key)."""
+    return translate(place_key(name), name)
+
+
 def _hex_name(h: int, hexmap: Any) -> str | None:
-    """A hex's printed name, or one of the two A5 islands (in the catalog's words), or None."""
+    """A hex's printed name, or one of the two A5 islands, in the language in use; or None."""
     name = _printed_names(hexmap).get(h)
-    if name is None and h == hexmap.galapagos:
+    if name is not None:
+        return place_name(name)
+    if h == hexmap.galapagos:
         return text("place.galapagos")
-    if name is None and h == hexmap.unfortunate:
+    if h == hexmap.unfortunate:
         return text("place.unfortunate")
-    return name
+    return None
 
 
 def face_up_tiles(view: View | None) -> dict[str, str]:
@@ -46,7 +55,8 @@ def place(label: str, rules: Ruleset, tiles: Mapping[str, str] | None = None) ->
     if not hexmap.has_name(label):
         return label
     h = hexmap.hex_of(label)
-    name = _hex_name(h, hexmap) or (tiles or {}).get(hexmap.labels[h])
+    tile = (tiles or {}).get(hexmap.labels[h])
+    name = _hex_name(h, hexmap) or (place_name(tile) if tile else None)
     return text("place.named", name=name, label=hexmap.labels[h]) if name else hexmap.labels[h]
 
 

@@ -1,12 +1,13 @@
-"""The tooltips of a hex, of a building area and of a player's row."""
+"""The tooltips of a hex, of a building area, of a party and of a player's row."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 
-from engine import AreaView, HexView, Ruleset, View
+from engine import AreaView, HexView, MovementView, Ruleset, View
 
 from .lookup import text
-from .names import _vp, card_text, card_title, count, items, join, place, unit, who, whose
+from .names import _capital, _item, _vp, card_text, card_title, count, items, join, place, unit, who, whose
 
 
 def area_bp(area: AreaView, rules: Ruleset, tiles: Mapping[str, str]) -> str:
@@ -18,6 +19,34 @@ def area_bp(area: AreaView, rules: Ruleset, tiles: Mapping[str, str]) -> str:
 
 def explorer_knots(player: str, knots: int) -> str:
     return text("ui.explorer_knots", player_s=whose(player), knots=unit("knots", knots))
+
+
+# --- a party (M4) --------------------------------------------------------------------------------------------
+
+def party_summary(movement: MovementView, rules: Ruleset, tiles: Mapping[str, str]) -> str:
+    """The mover's party (in their own view) in one line, for the decision bar, which keeps its height beside
+    home: where it stands, its pieces counted, how far it may still sail (its slowest canoe or rumor: M4)."""
+    party, hex_ = movement["party"], place(movement["party_at"], rules, tiles)
+    pieces = Counter([b["canoe"] for b in party["boats"]] + ["rumor"] * len(party["rumors"]) +
+                     [b["passenger"] for b in party["boats"] if b["passenger"]] + party["walkers"])
+    if not pieces:
+        return text("ui.party", hex=hex_, boats=text("ui.party.empty"))
+    moves = [b["moves_left"] for b in party["boats"]] + party["rumors"]
+    if not moves:                                        # only pieces walking (A4)
+        return text("ui.party", hex=hex_, boats=items(pieces))
+    return text("ui.party.summary", hex=hex_, pieces=items(pieces), moves=unit("hexes", min(moves)))
+
+
+def party_lines(movement: MovementView) -> list[str]:
+    """The mover's party piece by piece (the details, shown on hover or focus): each canoe with its passenger
+    and moves left, each rumor, each piece walking."""
+    party = movement["party"]
+    boats = [text("ui.boat", canoe=_capital(_item(b["canoe"])), moves=unit("hexes", b["moves_left"]),
+                  passenger=text("ui.boat.passenger", a_piece=_item(b["passenger"], "a")) if b["passenger"] else "")
+             for b in party["boats"]]
+    boats += [text("ui.boat", canoe=_capital(_item("rumor")), moves=unit("hexes", m), passenger="")
+              for m in party["rumors"]]
+    return [text("ui.party.inside"), *boats, *(_capital(_item(w)) for w in party["walkers"])]
 
 
 # --- the tooltip of a hex --------------------------------------------------------------------------------------

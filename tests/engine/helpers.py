@@ -1,4 +1,4 @@
-"""Small helpers for engine tests: drive games, copy config folders."""
+"""Small helpers for engine tests: drive games, copy config folders and break them."""
 from __future__ import annotations
 
 import shutil
@@ -16,6 +16,13 @@ def copy_config(tmp_path: Path) -> Path:
     folder = tmp_path / "config"
     shutil.copytree(CONFIG, folder)
     return folder
+
+
+def alias_bomb(levels: int = 9, width: int = 9) -> str:
+    """"Billion laughs": each anchor holds `width` aliases of the one before, width ** levels values in all."""
+    lines = ["lol0: &lol0 [" + ", ".join(["lol"] * width) + "]"]
+    lines.extend(f"lol{i}: &lol{i} [" + ", ".join([f"*lol{i - 1}"] * width) + "]" for i in range(1, levels))
+    return "\n".join(lines) + "\n"
 
 
 def play_random(state: engine.GameState, actions: int, seed: int = 0,

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 import engine
 from engine.view import UnknownPlayer
+from tests.positions import arranged_battle
 
-from .helpers import CONFIG, play_random
+from .helpers import CONFIG, alias_bomb, play_random
 
 WORDS = ["order", "end", "premove", "explore", "go", "take", "build", "claim", "flip", "play", "die", "marker",
          "Tonga", "Samoa", "0807", "0906", "war_canoe", "'Flint Is.'", "''", "\"", "9999", "-1", "cw", "\x00"]
@@ -207,7 +208,6 @@ def test_malformed_action_objects_are_illegal_actions(midgame, action):
 
 def test_a_die_roll_written_as_true_is_not_a_one(rules):
     """True == 1 in Python: Action("die", (True,)) compared equal to "die 1" and then failed half-applied."""
-    from .test_saves import arranged_battle
     s = arranged_battle(rules)
     before = engine.state_hash(s)
     with pytest.raises(engine.IllegalAction):
@@ -255,7 +255,6 @@ def test_cli_option_numbers_are_ascii_digits(capsys, value):
 
 @pytest.mark.parametrize("damage", ["bomb", "digits", "huge", "zero_mix", "options"])
 def test_cli_bad_rule_files_give_one_line_and_exit_code_2(capsys, tmp_path, damage):
-    from .test_config_errors import alias_bomb
     folder = tmp_path / "config"
     shutil.copytree(CONFIG, folder)
     rules_file = folder / "rules.yaml"

@@ -5,34 +5,13 @@ import pytest
 
 import engine
 from engine.state import BAND, COLONY, NOBODY, OUT_OF_GAME, TRANSPORT, UNBUILT, WAR_CANOE
+from tests.positions import game, m14_game
 
 from .helpers import count, do, legal
-
-BASE = {"players": ["Tonga", "Samoa"], "step": "movement", "order": ["Tonga", "Samoa"],
-        "ocean": ["0906", "1006", "0808"]}
-
-
-def game(rules, tonga, samoa=None, **extra):
-    pieces = {"Tonga": tonga}
-    if samoa is not None:
-        pieces["Samoa"] = samoa
-    return engine.load_scenario(rules, {**BASE, "pieces": pieces, **extra})
-
-
 
 
 def kinds(events):
     return [e.kind for e in events]
-
-
-M14 = {"tiles": [{"hex": "1007", "tile": "Rarotonga"}],
-       "islands": [{"ig": "1007", "villages": 2, "controller": "Samoa"}]}
-
-
-def m14_game(rules):
-    return game(rules, [{"hex": "0906", "war_canoe": 2, "warrior_band": 1, "transport_canoe": 1}],
-                [{"hex": "1007", "transport_canoe": 1, "warrior_band": 1, "face_up_canoe": True},
-                 {"hex": "Samoa", "warrior_band": 2}], **M14)
 
 
 def test_M14_rulebook_example(rules):

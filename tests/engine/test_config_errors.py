@@ -13,7 +13,7 @@ from engine import schema
 from engine.ruleset import FILES
 from engine.schema import Where
 
-from .helpers import CONFIG, copy_config
+from .helpers import CONFIG, alias_bomb, copy_config
 
 
 def break_file(folder: Path, name: str, old: str, new: str, count: int = 1) -> None:
@@ -159,13 +159,6 @@ def test_every_list_record_has_a_source(name):
 
 
 # --- hostile and careless input: every failure is a ConfigError naming the file (docs/ENGINE.md, Limits) -------
-
-def alias_bomb(levels: int = 9, width: int = 9) -> str:
-    """"Billion laughs": each anchor holds `width` aliases of the one before, width ** levels values in all."""
-    lines = ["lol0: &lol0 [" + ", ".join(["lol"] * width) + "]"]
-    lines.extend(f"lol{i}: &lol{i} [" + ", ".join([f"*lol{i - 1}"] * width) + "]" for i in range(1, levels))
-    return "\n".join(lines) + "\n"
-
 
 def append(folder: Path, name: str, text: str) -> None:
     with open(folder / f"{name}.yaml", "a", encoding="utf-8") as handle:

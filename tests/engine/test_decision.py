@@ -8,10 +8,9 @@ import pytest
 
 import engine
 from engine.invariants import view_violations
+from tests.positions import ALL_OPTIONS, POSITIONS, armed_game, position
 
 from .helpers import do, play_random
-from .test_notation import POSITIONS, position
-from .test_views import ALL_OPTIONS, armed_game
 
 ANYTIME = {"flip", "withdraw", "show", "play"}        # open whenever a player is to act (anytime.py)
 # What the legal actions of each kind of decision may be (besides the anytime ones): the kind is the engine's

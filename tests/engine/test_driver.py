@@ -9,8 +9,7 @@ import engine
 from engine.ai import BOTS, Budget, RuleBot, SearchBot, Sight, ask
 from engine.driver import play, step
 from engine.runner import GameResult, play_game
-
-from .test_search_bot import plan_points
+from tests.positions import plan_points
 
 ALL = dict.fromkeys(("variable_starting_pieces", "saved_resources", "malaria", "south_island", "kumara",
                      "random_events"), True)

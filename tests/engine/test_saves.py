@@ -10,6 +10,7 @@ import pytest
 
 import engine
 from engine.saves import history, is_arranged, save_data
+from tests.positions import ALL_OPTIONS, arranged_battle
 
 from .helpers import do, play_random
 
@@ -108,10 +109,6 @@ def test_scenario_games_save_and_load(rules, tmp_path):
 
 # --- a save cannot choose its luck ------------------------------------------------------------------------------
 
-ALL_OPTIONS = {"variable_starting_pieces": True, "saved_resources": True, "malaria": True, "south_island": True,
-               "kumara": True, "random_events": True}
-
-
 @pytest.fixture(scope="module")
 def lucky_game(rules):
     """A game whose history holds a draw from each pile: the cup, the tile stack, the deck, the event deck, the die."""
@@ -151,17 +148,6 @@ def test_even_the_drawn_outcome_may_not_be_set_by_hand(rules, tmp_path, lucky_ga
     path = write(tmp_path / "hand.json", data)
     with pytest.raises(engine.SaveError, match=rf"action {i + 1} .*sets an outcome of chance by hand"):
         engine.load(path)
-
-
-def arranged_battle(rules):
-    """Tonga's two war canoes attack Samoa's stack at sea; the scenario queued the die: 6, 6, 6."""
-    sc = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906"], "dice": [6, 6, 6],
-          "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 2}],
-                     "Samoa": [{"hex": "0906", "war_canoe": 1, "warrior_band": 1}]}}
-    s = engine.load_scenario(rules, sc)
-    do(s, "party 0807", "take war_canoe", "take war_canoe", "go 0906", "done", "end")
-    assert engine.current_player(s) == engine.CHANCE
-    return s
 
 
 def test_M8_4_queued_dice_set_by_hand_save_and_load_marked_arranged(rules, tmp_path):

@@ -11,40 +11,9 @@ import engine
 from engine.ai import BOTS, LEVELS, Budget, EasyBot, RuleBot, SearchBot, Sight
 from engine.hidden import determinise, redeal
 from engine.invariants import violations
-from engine.movement import Movement
 from engine.runner import play_game
 from engine.state import RUMOR, TRANSPORT
-
-FEW = Budget(seconds=None, rollouts=6)
-
-
-def plan_points(rules, seed: int, count: int) -> list[tuple[engine.GameState, str, SearchBot]]:
-    """Positions where a Hard bot (Tonga's seat in a 2-player game against Normal) starts a search, each with a
-    copy of the bot as it stood then."""
-    state = engine.new_game(rules, 2, seed)
-    hard_name = state.names[0]
-    bots = {hard_name: SearchBot(hard_name, seed, rules, FEW), state.names[1]: RuleBot(state.names[1], seed, rules)}
-    found = []
-    while len(found) < count and not engine.is_over(state):
-        who = engine.current_player(state)
-        if who == engine.CHANCE:
-            engine.resolve_chance(state)
-            continue
-        movement = state.sub
-        if (who == hard_name and isinstance(movement, Movement) and movement.phase == "move"
-                and movement.battle is None):
-            twin = SearchBot(hard_name, seed, rules, FEW)
-            turn, tried = bots[who].tried
-            twin.tried = (state.turn, set(tried) if turn == state.turn else set())
-            if len(twin.candidates(_board(twin, state, who), engine.legal_actions(state))) > 1:
-                found.append((state.clone(), who, twin))
-        engine.apply(state, bots[who].choose(Sight(state, who), engine.legal_actions(state)))
-    return found
-
-
-def _board(bot: SearchBot, state: engine.GameState, who: str):
-    from engine.ai.rule_bot import Board
-    return Board(bot.rules, engine.observe(state, who, log=False))
+from tests.positions import FEW, board, plan_points
 
 
 def hide_more(state: engine.GameState, player: int) -> engine.GameState:
@@ -85,8 +54,8 @@ def test_X9_determinise_depends_on_the_view_alone(rules):
             rule = RuleBot(who, seed, rules)
             rule.tried = (bot.tried[0], set(bot.tried[1]))
             view = engine.observe(state, who, log=False)
-            first = bot.candidates(_board(bot, state, who), legal)[0]
-            assert first.action == rule.move(view, _board(rule, state, who), legal, {a.verb for a in legal}), \
+            first = bot.candidates(board(bot, state, who), legal)[0]
+            assert first.action == rule.move(view, board(rule, state, who), legal, {a.verb for a in legal}), \
                 "the rule bot's own choice comes first (it wins ties, and a stopped search plays it)"
             assert bot.choose(Sight(state, who), legal) == copy.choose(Sight(twin, who), engine.legal_actions(twin))
             checked += 1
@@ -180,7 +149,7 @@ def test_a_stopped_search_returns_the_rule_bots_choice(rules):
     state, who, bot = plan_points(rules, 3, 1)[0]
     bot.budget = Budget(seconds=None, rollouts=10**9)          # would think for hours
     legal = engine.legal_actions(state)
-    rule_choice = bot.candidates(_board(bot, state, who), legal)[0].action
+    rule_choice = bot.candidates(board(bot, state, who), legal)[0].action
     result = []
     thread = threading.Thread(target=lambda: result.append(bot.choose(Sight(state, who), legal)))
     thread.start()

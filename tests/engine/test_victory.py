@@ -4,34 +4,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import engine
+from tests.positions import TONGA_LINE, big_empires, empire, line
 
 from .helpers import do, legal
-
-TONGA_LINE, SAMOA_LINE = 2, 1       # hex directions of a line of unknown hexes from each home (SE, NE)
-
-
-def line(rules, home: str, direction: int, length: int) -> list[str]:
-    m = rules.map
-    h, out = m.hex_of(home), []
-    for _ in range(length):
-        h = m.step(h, direction)
-        assert m.kinds[h] == "unknown"
-        out.append(m.labels[h])
-    return out
-
-
-def empire(rules, sc: dict, player: str, direction: int, tiles: list[tuple[str, int, int]],
-           home_villages: int = 4, chain: bool = True) -> None:
-    """Add to a scenario a home plus a line of face-up tiles (name, villages, IA) linked by face-up canoes."""
-    hexes = line(rules, player, direction, len(tiles))
-    sc.setdefault("tiles", []).extend({"hex": h, "tile": t} for h, (t, _, _) in zip(hexes, tiles))
-    islands = sc.setdefault("islands", [])
-    islands.append({"ig": player, "villages": home_villages, "controller": player, "capital": True})
-    for h, (_, villages, ia) in zip(hexes, tiles):
-        if villages:
-            islands.append({"ig": h, "villages": villages, "ia": ia, "controller": player})
-    stacks = [{"hex": h, "transport_canoe": 1, "face_up_canoe": chain} for h in [player, *hexes]]
-    sc.setdefault("pieces", {})[player] = stacks
 
 
 def test_V1_villages_linked_igs_atoll_half_and_face_up_cards(rules):
@@ -73,19 +48,6 @@ def test_V2_control_needs_a_village_and_atolls_are_never_controlled(rules):
     assert all("controller" not in rec for rec in view["hexes"] if rec["hex"] in (m.labels[raro], m.labels[tokelau]))
     # Occupied (pieces there) but uncontrolled: home 2 villages + home 1 + atoll 1/2.
     assert engine.vp(s, "Tonga") == Fraction(7, 2)
-
-
-def big_empires(rules, tonga_cards, samoa_cards, samoa_tiles=None):
-    sc = {"players": ["Tonga", "Samoa"], "step": "building", "active": "Samoa",
-          "cards": {"Tonga": {"hand": tonga_cards}, "Samoa": {"hand": samoa_cards}}}
-    # Tonga: 4 + 15 villages, 7 linked IGs = 26 VP on the map.
-    empire(rules, sc, "Tonga", TONGA_LINE, [("Raiatea", 3, 0), ("Rarotonga", 3, 0), ("Hawaiki", 3, 0),
-                                             ("Kuporu", 2, 0), ("Tuamotu", 2, 0), ("Tubuai", 2, 0)])
-    # Samoa: 4 + 17 villages, 7 linked IGs = 28 VP on the map (IA lets brown squares hold villages).
-    empire(rules, sc, "Samoa", SAMOA_LINE, samoa_tiles or [
-        ("Hiva", 4, 1), ("Hawaii", 4, 1), ("Tahiti", 3, 1), ("Mangareva", 2, 0), ("Wallis & Futuna", 2, 0),
-        ("Rotuma", 2, 0)])
-    return engine.load_scenario(rules, sc)
 
 
 def test_V3_claim_reveals_vp_cards_and_ends_the_game(rules):

@@ -15,6 +15,7 @@ import pytest
 import engine
 from engine import views
 from engine.chance import VERB as CHANCE_VERBS
+from tests.positions import ALL_OPTIONS, armed_game
 
 from .helpers import play_random
 
@@ -119,18 +120,6 @@ class Checker:
     def check_verbs(self) -> None:
         unknown = self.verbs - set(get_args(views.Verb))
         assert not unknown, f"verbs the engine offers that Verb does not declare: {unknown}"
-
-
-ALL_OPTIONS = {"variable_starting_pieces": True, "saved_resources": True, "malaria": True, "south_island": True,
-               "kumara": True, "random_events": True}
-ARMY = {"war_canoe": 3, "warrior_band": 3, "transport_canoe": 3, "colony": 1, "rumor": 1, "face_up_canoe": True}
-
-
-def armed_game(rules: engine.Ruleset, players: int, seed: int) -> engine.GameState:
-    """Every player starts with canoes and warriors at home, advanced rules on: battles come early."""
-    homes = rules.setups[players].homes
-    return engine.load_scenario(rules, {"players": list(homes), "seed": seed, "options": ALL_OPTIONS,
-                                        "pieces": {home: [{**ARMY, "hex": home}] for home in homes}})
 
 
 def games(rules: engine.Ruleset) -> list[engine.GameState]:

@@ -6,9 +6,9 @@ from fractions import Fraction
 import engine
 from engine.invariants import breakdown_violations
 from engine.runner import play_game
+from tests.positions import TONGA_LINE, big_empires, empire
 
 from .helpers import do, play_random
-from .test_victory import TONGA_LINE, big_empires, empire
 
 
 def parts(view: engine.View, player: str) -> dict[str, str]:

@@ -17,21 +17,14 @@ import pytest
 import engine
 from game import dice
 from game.battle import BattleModel, table_cells
-from game.match import Match
 from game.scenes.battle import lit_cell, roll_line
-from game.scenes.table import TableScene
 from tests.engine.helpers import do
-from tests.engine.test_battle import m14_game
+from tests.positions import M14_MOVE, m14_game
 
 from .conftest import key
+from .helpers import digest, m14_table
 
 ROOT = Path(__file__).resolve().parents[2]
-M14_MOVE = ("party 0906", "take war_canoe", "take war_canoe", "take warrior_band war_canoe", "take transport_canoe",
-            "go 1007", "done")
-
-
-def digest(t: dice.Throw) -> str:
-    return repr([(round(p.x, 6), round(p.y, 6), round(p.angle, 6), p.face) for p in t.poses]) + repr(t.knocks)
 
 
 @pytest.mark.parametrize("face", range(1, 7))
@@ -65,7 +58,7 @@ def test_the_tumbling_cube_turns_toward_the_face_its_tumble_brings_up() -> None:
 
 def test_the_same_seed_throws_the_same_way_in_another_process() -> None:
     here = digest(dice.throw(4, 20261126))
-    code = ("import sys; sys.path.insert(0, '.'); from game import dice; from tests.game.test_battle import digest; "
+    code = ("import sys; sys.path.insert(0, '.'); from game import dice; from tests.game.helpers import digest; "
             "print(digest(dice.throw(4, 20261126)))")
     there = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                            env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
@@ -132,17 +125,6 @@ def test_a_modified_roll_says_its_card_and_lights_the_row_it_lands_in(rules) -> 
     model.apply({"kind": "reroll", "hex": "1007"})
     assert roll_line(model) == "Die 3: taken again with a card (X24)"
     assert lit_cell(model.rolls[-1], table_cells(rules)) == -1
-
-
-def m14_table(app, rules, speed="normal"):
-    state = m14_game(rules)
-    do(state, *M14_MOVE)
-    match = Match(rules, state, {"Tonga": "human", "Samoa": "rules"}, state.seed, speed=speed)
-    table = TableScene(app, match)
-    app.push(table)
-    app.frame()
-    table.act(engine.Action("end"))
-    return table
 
 
 def test_the_log_tells_a_roll_only_once_the_die_has_settled_and_a_key_hurries_it(app, rules) -> None:

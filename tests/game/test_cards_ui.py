@@ -17,7 +17,7 @@ from game.render.cards import Card
 from game.scenes.help import HelpScene
 
 from .conftest import click, key
-from .test_gestures import table_for
+from .helpers import table_for
 
 HAND = {"players": ["Tonga", "Samoa"], "step": "exploration",
         "cards": {"Tonga": {"hand": ["tiki", "moai"], "shown": ["surfing"]}}}

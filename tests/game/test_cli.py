@@ -15,16 +15,7 @@ import main
 from game import seats as seat_rules
 from game.match import Match
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args: str, timeout: int = 120, env: dict[str, str | None] | None = None) -> subprocess.CompletedProcess:
-    """main.py in a process of its own on SDL's dummy drivers, as a test build (PARADISE_TEST_BUILD: --screenshot
-    may draw a seat's view behind a PIN); `env` adds variables, or removes those set to None."""
-    environ = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PARADISE_TEST_BUILD": "1",
-               **(env or {})}
-    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout, env={k: v for k, v in environ.items() if v is not None}, check=False)
+from .helpers import refused, run
 
 
 def test_a_watched_bot_game_prints_the_headless_result_line(tmp_path):
@@ -119,14 +110,6 @@ def places(tmp_path: Path) -> dict[str, str]:
         os.mkfifo(tmp_path / "fifo")
         named["fifo"] = str(tmp_path / "fifo")
     return {**named, "device": os.devnull, "long": str(tmp_path / ("x" * 300))}
-
-
-def refused(out: subprocess.CompletedProcess, option: str) -> None:
-    """Exit code 2, one line on stderr naming the option, nothing on stdout."""
-    lines = out.stderr.splitlines()
-    assert out.returncode == 2, out.stderr
-    assert len(lines) == 1 and lines[0].startswith("error: ") and option in lines[0], out.stderr
-    assert out.stdout == ""
 
 
 # Each class of hostile input: the option the error must name, and the command line ({name} is a place above).

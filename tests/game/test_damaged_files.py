@@ -25,7 +25,7 @@ from game.match import Match
 from game.scenes import saves
 from game.scenes.saves import SavesScene
 
-from .test_cli import ROOT, refused, run
+from .helpers import ROOT, refused, run
 
 CENTRAL = b"PK\x01\x02"
 # How each damage of the point 1 is made in a member's headers (local, then the central directory's) or

@@ -172,7 +172,8 @@ def test_the_settings_from_the_title_by_one_device_apply_at_once_and_are_kept(op
     assert isinstance(scene, SettingsScene)
     assert [w.label for w in scene.form.widgets] == ["Full screen", "Controller rumble", "One controller per player",
                                                      "Sound effects", "Music", "Speed", "Size of the words",
-                                                     "Language", "Reduce motion", "Colour-vision aid", "Back"]
+                                                     "Language", "Reduce motion", "Confirmations", "Colour-vision aid",
+                                                     "Back"]
     press(app, device, "select")                                  # Full screen
     assert app.screen.get_size() == DESKTOP and app.settings.fullscreen and stored(data)["fullscreen"] is True
     assert app.top is scene and scene.form.widgets[0].value and scene.form.focus == 0

@@ -15,24 +15,7 @@ from game.scenes.battle import BattleScene
 from game.scenes.table import TableScene
 
 from .conftest import click, confirm, key
-
-
-def table_for(app, rules, scenario=None, seats=("human", "rules"), speed="instant"):
-    if scenario is None:
-        match = Match.new(rules, 2, list(seats), 3, speed=speed)
-    else:
-        state = engine.load_scenario(rules, scenario)
-        match = Match(rules, state, dict(zip(state.names, seats)), state.seed, speed=speed)
-    app.push(TableScene(app, match))
-    app.frame()
-    return app.top
-
-
-def screen_of(table, label):
-    h = table.app.rules.map.hex_of(label)
-    cx, cy = table.map.layout.centres[h]
-    table.map.camera.centre_on(cx, cy)
-    return table.map.camera.to_screen(cx, cy)
+from .helpers import button_of, claim_table, screen_of, table_for
 
 
 def test_E3_the_premove_destinations_are_lit_and_a_click_goes_there(app, rules):
@@ -113,7 +96,8 @@ def test_M4_a_party_is_formed_moved_and_stopped_by_gestures(app, rules):
     for verb_args in (("take", ("war_canoe",)), ("take", ("warrior_band", "war_canoe"))):
         action = engine.Action(*verb_args)
         click(app, table.bar.form.widgets[table.bar.actions.index(action)].rect.center)
-    assert "War canoe (2 hexes more to sail) with a warrior band" in engine_headline(table)
+    assert "1 war canoe and 1 warrior band · 2 hexes left" in engine_headline(table)      # counted; piece by piece:
+    assert "War canoe (2 hexes more to sail) with a warrior band" in words.party_lines(table.shown["movement"])
     click(app, screen_of(table, "0906"))
     click(app, table.bar.form.widgets[table.bar.actions.index(engine.Action("done"))].rect.center)
     assert [str(a) for a in table.match.decisions] == ["party 0807", "take war_canoe",
@@ -146,10 +130,6 @@ def test_a_monkey_game_that_exercised_nothing_fails(app, rules, capsys, monkeypa
 
 PARTY = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906", "1006"],
          "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1, "transport_canoe": 1, "warrior_band": 2}]}}
-
-
-def button_of(table, action):
-    return table.bar.form.widgets[table.bar.actions.index(action)]
 
 
 def test_what_ends_a_decision_keeps_its_place_at_the_right_of_the_bar(app, rules):
@@ -226,7 +206,7 @@ def test_a_hex_brought_into_sight_lands_above_a_tall_decision_bar(screen, rules,
         table.act(engine.Action(verb, (arg,)))
         app.frame()
     bar = table.bar.rect
-    assert bar.h > table.map_area().h * 0.4, "a tall bar"
+    assert bar.h > table.map_area().h * 0.3, "a tall bar"
     h = rules.map.hex_of("0906")
     table.map.camera.put(*table.map.layout.centres[h], *bar.center)
     assert not table.map.visible(*table.map.layout.centres[h]), "under the bar"
@@ -239,7 +219,8 @@ def test_a_hex_brought_into_sight_lands_above_a_tall_decision_bar(screen, rules,
 def test_the_keyboard_cursor_has_a_tooltip_only_while_keys_are_used(app, rules, monkeypatch):
     from game.render import hud
     shown = []
-    monkeypatch.setattr(hud, "tooltip", lambda screen, at, lines, scale, avoid=None: shown.append(lines[0]))
+    monkeypatch.setattr(hud, "tooltip", lambda screen, at, lines, scale, avoid=None, within=None:
+                        shown.append(lines[0]) or pygame.Rect(0, 0, 0, 0))
     table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "exploration"})
     click(app, screen_of(table, "0807"))                 # the click leaves the cursor on the hex it chose
     post_motion(app, table.bar.rect.center)
@@ -265,7 +246,7 @@ def test_M3_hovering_a_chain_hex_draws_every_ride_from_it(app, rules):
 
 def test_M11_a_player_who_lost_the_home_clicks_the_new_one(app, rules):
     from tests.engine.helpers import do
-    from tests.engine.test_battle import game
+    from tests.positions import game
     tiles = [{"hex": "0905", "tile": "Tahiti"}, {"hex": "0805", "tile": "Rotuma"}]
     islands = [{"ig": "0905", "villages": 1, "controller": "Samoa"},
                {"ig": "0805", "villages": 1, "controller": "Samoa"},
@@ -280,18 +261,6 @@ def test_M11_a_player_who_lost_the_home_clicks_the_new_one(app, rules):
     assert {rules.map.labels[h] for h in table.plan.by_hex} == {"0805", "0905"}
     click(app, screen_of(table, "0905"))
     assert match.decisions == [engine.Action("home", ("0905",))]
-
-
-def claim_table(app, rules):
-    """The Victory step with Tonga able to claim (V3), Moai and Poi in hand: the bar's claim, pass and shows."""
-    from tests.engine.helpers import do
-    from tests.engine.test_victory import big_empires
-    state = big_empires(rules, ["moai", "poi"], ["surfing"])
-    do(state, "end")
-    match = Match(rules, state, {"Tonga": "human", "Samoa": "rules"}, state.seed, speed="instant")
-    app.push(TableScene(app, match))
-    app.frame()
-    return app.top, match
 
 
 def test_V3_the_claim_is_a_button_of_the_bar_and_the_cards_can_be_shown_first(app, rules):

@@ -86,14 +86,14 @@ def test_the_check_finds_hangul_missing_from_source_sans_pro_and_nothing_missing
 
 def test_the_korean_family_draws_korean_and_hangul_in_any_language_and_a_switch_shows_no_text_of_before(monkeypatch):
     pygame.font.init()
-    monkeypatch.setattr(words, "language", "fr")
+    monkeypatch.setattr(words.lookup, "language", "fr")
     assert theme.family() == theme.LATIN
     assert theme.drawn_with("Français", theme.family()) == theme.LATIN
     assert theme.drawn_with("‹ 한국어 ›", theme.family()) == theme.KOREAN
     assert theme.font(20, "bold").size("‹ 한국어 ›") == theme.text("‹ 한국어 ›", 20, weight="bold").get_size()
     latin, room = theme.text("Tonga 9", 20), theme.font(20).size("Tonga Samoa")[0]
     assert theme.wrap("Tonga Samoa", 20, room) == ("Tonga Samoa",)
-    monkeypatch.setattr(words, "language", "ko")
+    monkeypatch.setattr(words.lookup, "language", "ko")
     assert theme.family() == theme.KOREAN
     korean = theme.text("Tonga 9", 20)
     assert korean.get_size() != latin.get_size() and theme.font(20).size("Tonga 9") == korean.get_size()

@@ -33,20 +33,20 @@ import pytest
 import engine
 import main
 from game import catalog, flow, monkey, theme, tutorial, words
+from game import settings as preferences
 from game.app import SCENES, App, Scene, Settings
 from game.match import Match
 from game.online import lobby
 from game.replay import Recording, ReplayMatch
 from game.scenes.battle import COMPACT, cell_labels, cell_rects, table_area
 from game.scenes.table import TableScene
-from game.scenes.table.bar import CAP
+from game.scenes.table.barlayout import CAP
 from game.seats import ORDERS, SeatSettings, pin_hash
 from game.ui.widgets import Button, Widget
 from tests.engine.helpers import do
-from tests.engine.test_battle import m14_game
+from tests.positions import M14_MOVE, m14_game
 
 from .conftest import click, confirm, key
-from .test_battle import M14_MOVE
 
 SIZES = ((1280, 720), (1280, 800), (1632, 918), (1920, 1080), (3840, 2160))     # 1280x800: the Steam Deck
 SCALES = theme.UI_SCALES
@@ -347,7 +347,7 @@ class Bench:
                 table.act(engine.Action(verb, tuple(args)))
                 self.app.frame()
             if kind == "midgame":
-                table.log.add([{"_line": line} for line in self.lines()])
+                table.log.add([{"_line": line, "_spoken": words.language_in_use()} for line in self.lines()])
             self.app.settle()
             assert table.legal, f"Tonga decides at the {kind} table"
         table = self.tables[kind]
@@ -500,6 +500,7 @@ FACTORIES: dict[str, Callable[[Bench], Scene]] = {
     "title": alone(lambda app: app.make("title")),
     "setup": alone(lambda app: app.make("setup")),
     "settings": on_table(lambda app, table: app.make("settings")),          # from the pause menu
+    "asks": on_table(lambda app, table: app.make("asks")),                  # the settings' Confirmations
     "seats": seats,
     "pin": alone(lambda app: app.make("pin", "Raiatea", lambda digits: None)),
     "lessons": alone(lambda app: app.make("lessons")),
@@ -644,7 +645,7 @@ def test_the_focus_reaches_every_button_of_the_bar_scrolled_into_sight(benches, 
 
 
 def test_the_mouse_scrolls_the_bar_to_a_choice_out_of_sight(benches):
-    bench = benches((1280, 720), 2.0)
+    bench = benches((1280, 800), 2.0)
     table = bench.table()
     bar, app = table.bar, bench.app
     assert bar.arrows and not all(bar.visible(i) for i in range(len(bar.buttons))), "the choices scroll"
@@ -653,7 +654,7 @@ def test_the_mouse_scrolls_the_bar_to_a_choice_out_of_sight(benches):
     hidden = max(i for i in range(len(bar.buttons)) if not bar.visible(i))          # the last row's
     action = bar.actions[hidden]
     monkey.point(monkey.Hands(app, "mouse"), table, "button", hidden)   # the wheel over the bar, then a click
-    if table.final(action) in app.settings.ask_before:
+    if preferences.asked_as(action, table.final(action)) in app.settings.ask_before:
         confirm(app)
     assert table.match.decisions[-1] == action
     bench.drop("midgame")

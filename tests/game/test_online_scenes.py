@@ -302,7 +302,7 @@ def test_codes_and_addresses_as_players_type_them() -> None:
 
 @pytest.mark.skipif(virtualpad.available() is not None, reason=f"no virtual pads: {virtualpad.available()}")
 def test_a_game_hosted_by_a_pad_alone(app: App, server: str, opened: Opened) -> None:
-    from .test_pads import RB, A, focus_on, press
+    from .helpers import RB, A, focus_on, press
     pad = virtualpad.VirtualPad("xbox")
     try:
         app.push(app.make("title"))

@@ -20,12 +20,10 @@ from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 
 from .conftest import key
+from .helpers import RB, A, B, focus_on, press
 
 pytestmark = pytest.mark.skipif(virtualpad.available() is not None, reason=f"no virtual pads here: "
                                 f"{virtualpad.available()}")
-A, B, LB, RB = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B, pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
-                pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
-RIGHT = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
 
 
 @pytest.fixture(autouse=True)
@@ -52,21 +50,6 @@ def plug():
     for pad in made:
         pad.unplug()
     pygame.event.clear()
-
-
-def press(app: App, pad: virtualpad.VirtualPad, button: int, frames: int = 1) -> None:
-    pad.press(button)
-    for _ in range(frames):
-        app.frame()
-
-
-def focus_on(app: App, pad: virtualpad.VirtualPad, form, index: int) -> None:
-    """Step the focus with the right shoulder until the widget at `index` has it (a player's eyes on the ring)."""
-    for _ in range(len(form.widgets) + 1):
-        if form.focus == index:
-            return
-        press(app, pad, RB)
-    raise AssertionError(f"the focus never reached widget {index}")
 
 
 def test_a_pad_plugged_in_at_the_title_starts_a_game_alone(app, plug):
@@ -256,7 +239,7 @@ def test_the_pad_shakes_when_the_die_lands_and_when_the_battle_ends(app, rules, 
     the battle's result is known; nothing with rumble switched off."""
     from game.scenes.table.scene import RUMBLE_LANDED, RUMBLE_OUTCOME
 
-    from .test_battle import m14_table
+    from .helpers import m14_table
     landed, outcome = ((round(lo * 65535), round(hi * 65535)) for lo, hi, _ in (RUMBLE_LANDED, RUMBLE_OUTCOME))
     pad = plug()
     app.frame()

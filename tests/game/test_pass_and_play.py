@@ -17,11 +17,11 @@ from game.scenes.handoff import KEYS, HandoffScene
 from game.scenes.table import TableScene
 from game.seats import IN_PERSON, ORDERS, SeatSettings, pin_hash
 from tests.engine.helpers import do
+from tests.positions import BASE
 
 from .conftest import click, key, post
-from .test_cli import run
+from .helpers import run, tonga_built_in_secret
 
-BASE = {"players": ["Tonga", "Samoa"], "step": "exploration", "order": ["Tonga", "Samoa"], "ocean": ["0906"]}
 TWINS = {
     "a tile another player drew and kept face down": (
         {"tiles": [{"hex": "1006", "tile": "Nihoa", "face_up": False, "discovered_by": ["Samoa"]}]},
@@ -146,8 +146,7 @@ def test_standing_orders_answer_card_windows_without_a_hand_off(app, rules):
 
 
 def _m14():
-    from tests.engine.test_battle import BASE as BATTLE
-    from tests.engine.test_battle import M14
+    from tests.positions import BATTLE, M14
     return {**BATTLE, **M14, "pieces": {
         "Tonga": [{"hex": "0906", "war_canoe": 2, "warrior_band": 1, "transport_canoe": 1}],
         "Samoa": [{"hex": "1007", "transport_canoe": 1, "warrior_band": 1, "face_up_canoe": True},
@@ -229,27 +228,6 @@ def test_a_screenshot_of_any_save_for_any_player(tmp_path, rules, scene):
         assert out.returncode == 0, out.stderr
         shots.append(pygame.image.tobytes(pygame.image.load(str(shot)), "RGB"))
     assert shots[0] != shots[1], "each player's own table, or hand-off"
-
-
-def tonga_built_in_secret(app, rules, builds: list[str]) -> tuple[Match, TableScene]:
-    """Tonga (two humans at one screen, the Building step) builds each of `builds` in secret at 0807 (X8) and ends;
-    the table stops at the hand-off to Samoa."""
-    scenario = {"players": ["Tonga", "Samoa"], "step": "building", "order": ["Tonga", "Samoa"],
-                "islands": [{"ig": "Tonga", "villages": 2, "controller": "Tonga"}]}
-    state = engine.load_scenario(rules, scenario)
-    match = Match(rules, state, {"Tonga": "human", "Samoa": "human"}, state.seed, speed="instant")
-    app.time = 0.0                  # each twin at the same moment: idle motion (the sea) follows the clock alone
-    table = TableScene(app, match)
-    app.push(table)
-    app.frame()
-    app.top.go()
-    for action in [engine.Action("build", (build, "0807")) for build in builds] + [engine.Action("end")]:
-        for _ in range(3):
-            app.frame()
-        table.act(action)
-    app.frame()
-    assert isinstance(app.top, HandoffScene) and app.top.player == "Samoa"
-    return match, table
 
 
 def samoa_after_tonga_built(app, rules, build: str) -> tuple[bytes, list]:

@@ -14,15 +14,14 @@ import pytest
 import engine
 from game import virtualpad
 from game.match import Match
-from game.scenes.handoff import KEYS, HandoffScene, PinScene
+from game.scenes.handoff import HandoffScene, PinScene
 from game.scenes.message import MessageScene
 from game.scenes.table import TableScene
 from game.seats import PIN_UNUSABLE, PIN_WAITS, PinGuard, SeatSettings, pin_hash, pin_matches, scrypt_of
+from tests.positions import BASE
 
-from .conftest import click, key, post
-from .test_pass_and_play import BASE
-
-A, RB = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
+from .conftest import click, key
+from .helpers import Hands, keypad_refuses
 
 
 def legacy(seat: str, digits: str) -> str:
@@ -106,53 +105,8 @@ def samoa_at_the_hand_off(app, rules, pin: str | None) -> tuple[Match, HandoffSc
     return match, handoff, entered
 
 
-class Hands:
-    """Digits typed at the hand-off by one device: keys, mouse, or a real (virtual) pad stepping the focus."""
-
-    def __init__(self, app, device: str):
-        self.app, self.device = app, device
-        self.pad = virtualpad.VirtualPad("xbox") if device == "pad" else None
-        app.frame()                                          # a pad plugged in is opened on the next frame
-
-    def type(self, scene: HandoffScene, digits: str) -> None:
-        for digit in digits:
-            if self.device == "keys":
-                post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(digit), mod=0, unicode=digit))
-                self.app.frame()
-            elif self.device == "mouse":
-                click(self.app, scene.form.widgets[KEYS.index(digit)].rect.center)
-            else:
-                for _ in range(len(scene.form.widgets)):
-                    if scene.form.focus == KEYS.index(digit):
-                        break
-                    self.press(RB)
-                self.press(A)
-
-    def press(self, button: int) -> None:
-        assert self.pad is not None
-        self.pad.press(button)
-        self.app.frame()
-
-    def close(self) -> None:
-        if self.pad is not None:
-            self.pad.unplug()
-            pygame.event.clear()
-
-
 DEVICES = ["keys", "mouse", pytest.param("pad", marks=pytest.mark.skipif(
     virtualpad.available() is not None, reason=f"no virtual pads here: {virtualpad.available()}"))]
-
-
-def refused(app, hands: Hands, scene: HandoffScene) -> bool:
-    """Whether the keypad takes nothing now: a digit typed, clicked or pressed, and (by pad) a step of the focus,
-    leave it as it was."""
-    focus = scene.form.focus
-    if hands.device == "pad":
-        hands.press(RB)
-        hands.press(A)
-    else:
-        hands.type(scene, "7")
-    return scene.pad is not None and scene.pad.digits == "" and scene.form.focus == focus and app.top is scene
 
 
 @pytest.mark.parametrize("device", DEVICES)
@@ -169,16 +123,16 @@ def test_wrong_pins_earn_a_growing_wait_that_refuses_keys_mouse_and_pad(app, rul
         hands.type(handoff, "333")
         assert guard.wrong == 3 and guard.wait == pytest.approx(2 - 1 / 60)
         assert all(not button.enabled for button in handoff.form.widgets)
-        assert refused(app, hands, handoff)
+        assert keypad_refuses(app, hands, handoff)
         while guard.wait > 0.2:
             app.frame()
-        assert refused(app, hands, handoff), "still refused just before the wait ends"
+        assert keypad_refuses(app, hands, handoff), "still refused just before the wait ends"
         for _ in range(round(0.3 * 60)):
             app.frame()
         assert guard.wait == 0 and all(button.enabled for button in handoff.form.widgets)
         hands.type(handoff, "4444")
         assert guard.wrong == 4 and guard.wait == pytest.approx(4 - 1 / 60), "the next wait is longer"
-        assert refused(app, hands, handoff)
+        assert keypad_refuses(app, hands, handoff)
         for _ in range(4 * 60 + 1):
             app.frame()
         assert entered == []
@@ -197,7 +151,7 @@ def test_the_wait_is_kept_with_the_seat_from_one_hand_off_to_the_next(app, rules
     later = HandoffScene(app, "Samoa", entered.append, match.settings["Samoa"])
     app.push(later)
     app.frame()
-    assert later.settings.guard.wait > 0 and refused(app, Hands(app, "keys"), later)
+    assert later.settings.guard.wait > 0 and keypad_refuses(app, Hands(app, "keys"), later)
     match.close()
 
 

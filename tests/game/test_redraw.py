@@ -14,6 +14,8 @@ from game.match import Match
 from game.render import redraw
 from game.scenes.table import TableScene
 
+from .helpers import differences
+
 
 def test_the_areas_are_merged_into_a_few_passes_that_cover_them_all():
     screen = pygame.Rect(0, 0, 3840, 2160)
@@ -40,18 +42,6 @@ def test_a_new_key_or_a_screen_drawn_by_another_draws_the_whole_frame():
     assert drawn[1] == [pygame.Rect(10, 10, 20, 20).inflate(redraw.MARGIN * 2, redraw.MARGIN * 2)]
     dirt.measure(screen, lambda s: dirt.changed(pygame.Rect(0, 0, 400, 250)), 1)
     assert dirt.areas(2, screen.get_rect(), False) is None, "most of the screen: drawn whole, in one pass"
-
-
-def differences(a: pygame.Surface, b: pygame.Surface) -> list[pygame.Rect]:
-    """Where two pictures differ."""
-    out = []
-    for x, y in ((a, b), (b, a)):
-        diff = x.copy()
-        diff.blit(y, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-        mask = pygame.mask.from_threshold(diff, (0, 0, 0), (1, 1, 1, 255))
-        mask.invert()
-        out += mask.get_bounding_rects()
-    return out
 
 
 @pytest.fixture

@@ -17,41 +17,9 @@ from game.scenes.replay import ReplayChoiceScene, ReplayControls
 from game.scenes.saves import SavesScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
-from game.seats import SeatSettings, pin_hash
-from game.ui.widgets import Button
 
-from .conftest import click, key, post
-
-PIN = "2468"
-
-
-def saved(app, pin: bool = False, turn: int = 3) -> Match:
-    """A two-player game played by bots to a turn (at turn 5 each player holds a card) and saved by name; with
-    `pin`, its first seat is a human's with a PIN."""
-    settings = {"Tonga": SeatSettings(pin_hash("Tonga", PIN))} if pin else None
-    match = Match.new(app.rules, 2, ["human", "rules"] if pin else ["rules"], 3, speed="instant", settings=settings)
-    assert match.names[0] == "Tonga"
-    match.fast_forward(turn)
-    folder = app.settings.data_dir / "saves"
-    folder.mkdir(parents=True, exist_ok=True)
-    match.save(folder / "Reef.paradise", "Reef")
-    match.close()
-    return match
-
-
-def button(scene, label: str) -> Button:
-    return next(w for w in scene.form.widgets if isinstance(w, Button) and w.label == label)
-
-
-def choose_replay(app) -> ReplayChoiceScene:
-    """From the title's saved games, the focused save as a replay by its key (F, the pad's X)."""
-    app.push(TitleScene(app))
-    app.push(app.make("saves"))
-    app.frame()
-    key(app, pygame.K_f)
-    choice = app.top
-    assert isinstance(choice, ReplayChoiceScene)
-    return choice
+from .conftest import button, click, key, post
+from .helpers import PIN, choose_replay, saved
 
 
 def replaying(app) -> tuple[ReplayControls, TableScene, ReplayMatch]:
@@ -116,8 +84,7 @@ def test_stepping_by_keys_and_pad_moves_one_position_a_press_to_the_saves_final_
         app.frame()
     paused = replay.position
     assert replay.stopped and paused < replay.total, "paused, nothing moves"
-    presses = [lambda: key(app, pygame.K_RIGHT), lambda: pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER),
-               lambda: pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT), lambda: key(app, pygame.K_TAB)]
+    presses = [lambda: key(app, pygame.K_RIGHT), lambda: pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)]
     n = 0
     while not replay.at_end:
         before = replay.position

@@ -18,11 +18,10 @@ from game.scenes.handoff import HandoffScene
 from game.scenes.replay import ReplayChoiceScene
 from game.scenes.table import TableScene
 from game.seats import PIN_WAITS, PinGuard, SeatSettings, pin_hash
+from tests.positions import BASE
 
-from .conftest import click, key
-from .test_pass_and_play import BASE, tonga_built_in_secret
-from .test_pins import Hands, refused
-from .test_replay import PIN, button, choose_replay, saved
+from .conftest import button, click, key
+from .helpers import PIN, Hands, choose_replay, keypad_refuses, saved, tonga_built_in_secret
 
 
 def reef(app) -> Path:
@@ -125,7 +124,7 @@ def test_wrong_pins_at_the_games_hand_off_outlive_a_restart(app, rules):
     later = HandoffScene(app, "Samoa", lambda _: None, again.settings["Samoa"])
     app.push(later)
     app.frame()
-    assert refused(app, Hands(app, "keys"), later)
+    assert keypad_refuses(app, Hands(app, "keys"), later)
     sit_out(app, guard)
     Hands(app, "keys").type(later, "4444")
     assert guard.wrong == 4 and guard.wait > PIN_WAITS[2], "the next wait is the longer one"
@@ -149,7 +148,7 @@ def test_wrong_pins_in_a_replay_are_kept_in_its_save_and_outlive_a_restart(app):
         app.pop()
     again = tongas_hand_off(app)
     guard = again.settings.guard
-    assert guard.wrong == 3 and refused(app, Hands(app, "keys"), again)
+    assert guard.wrong == 3 and keypad_refuses(app, Hands(app, "keys"), again)
     sit_out(app, guard)
     Hands(app, "keys").type(again, "4444")
     assert guard.wrong == 4 and guard.wait > PIN_WAITS[2]

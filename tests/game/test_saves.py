@@ -25,7 +25,7 @@ from game.scenes.table import TableScene
 from game.seats import SeatSettings
 
 from .conftest import key
-from .test_cli import ROOT, run
+from .helpers import ROOT, run
 
 
 def first_seat(rules: engine.Ruleset, seed: int = 3) -> str:

@@ -58,7 +58,9 @@ def test_a_game_saved_from_the_pause_menu_is_listed_and_opens_as_it_was(app, mon
     load = Match.load
     monkeypatch.setattr(Match, "load", classmethod(
         lambda cls, *args, **kw: (lambda m: opened_as.append(m.state_hash()) or m)(load(*args, **kw))))
-    click(app, saves.buttons[[r.path for r in saves.rows].index(path)].rect.center, frames=2)
+    row_at = saves.buttons[[r.path for r in saves.rows].index(path)].rect.center
+    click(app, row_at)
+    click(app, row_at, frames=2)                     # a double-click opens it
     opened = app.top
     assert isinstance(opened, TableScene) and opened is not table and app.stack == [opened]
     assert opened_as == [expected], "the save opens as it was"
@@ -75,6 +77,7 @@ def test_a_damaged_save_is_listed_with_its_reason_and_cannot_be_opened(app):
     assert damaged.damaged and damaged.note.startswith("Damaged: ") and str(app.settings.data_dir) not in damaged.note
     assert any(r.label == "Old game" and not r.damaged for r in saves.rows), "the good save is still listed"
     click(app, saves.buttons[saves.rows.index(damaged)].rect.center)
+    click(app, button(saves, "Open").rect.center)
     assert isinstance(app.top, MessageScene) and app.top.title == "The saved game cannot be opened"
     key(app, pygame.K_RETURN)
     assert app.top is saves
@@ -88,7 +91,7 @@ def test_delete_asks_first_cancel_keeps_the_save_and_delete_removes_it(app):
     app.push(app.make("saves"))
     app.frame()
     saves = app.top
-    key(app, pygame.K_p)                               # the palette's key (the pad's Y) deletes the focused row
+    click(app, button(saves, "Delete").rect.center)
     assert isinstance(app.top, MessageScene)
     click(app, button(app.top, "Cancel").rect.center)
     assert app.top is saves and path.is_file(), "cancel keeps the save"

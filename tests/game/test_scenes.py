@@ -191,7 +191,7 @@ def test_a_fading_toast_leaves_the_same_words_opaque_elsewhere(app, screen):
 def test_a_dialog_covers_what_lies_over_the_table(app, rules):
     """The table's menus, toasts and tooltip (draw_over) lie over the battle overlay but under a dialog: the
     palette left open under "Do it?" once hid the dialog's buttons."""
-    from tests.game.test_gestures import table_for
+    from .helpers import table_for
     table = table_for(app, rules)
     order: list[str] = []
     table.draw_over = lambda screen: order.append("table menus")

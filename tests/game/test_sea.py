@@ -11,6 +11,8 @@ from game.app import App, Settings
 from game.match import Match
 from game.scenes.table import TableScene
 
+from .helpers import changed, run_to
+
 SEED = 7
 GLASS = 40             # a change smaller than this in every channel is the sea seen through a panel's glass
 
@@ -23,24 +25,6 @@ def idle_table(screen: pygame.Surface, rules, tmp_path, match: Match) -> tuple[A
     table = next(s for s in app.live() if isinstance(s, TableScene))
     assert table.legal and not table.anim.busy, "the human decides, nothing plays"
     return app, table
-
-
-def run_to(app: App, moment: float) -> pygame.Surface:
-    """Frames until the app's clock reaches `moment`; the picture then."""
-    while app.time < moment - 1e-9:
-        app.frame()
-    return app.screen.copy()
-
-
-def changed(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect, by: int = 1) -> int:
-    """How many pixels of `rect` differ between two pictures by `by` or more in a channel."""
-    diff = a.subsurface(rect).copy()
-    diff.blit(b.subsurface(rect), (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    other = b.subsurface(rect).copy()
-    other.blit(a.subsurface(rect), (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-    diff.blit(other, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-    mask = pygame.mask.from_threshold(diff, (0, 0, 0), (by, by, by, 255))
-    return rect.w * rect.h - mask.count()
 
 
 def test_on_an_idle_table_the_sea_moves_and_the_interface_stays(screen, rules, tmp_path):

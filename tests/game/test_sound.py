@@ -32,7 +32,7 @@ from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 
 from .conftest import click, key, post
-from .test_battle import m14_table
+from .helpers import m14_table
 
 ROOT = Path(__file__).resolve().parents[2]
 SOUNDS = ROOT / "assets" / "sounds"

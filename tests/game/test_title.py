@@ -13,8 +13,7 @@ from game.app import App
 from game.scenes.title import TitleScene, canoe_length
 from game.ui.backdrop import CROSSING
 
-from .test_redraw import differences
-from .test_sea import changed, run_to
+from .helpers import changed, differences, run_to
 
 
 def title(app: App) -> TitleScene:

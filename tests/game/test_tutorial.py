@@ -18,8 +18,7 @@ from game.scenes.pause import PauseScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 
-from .conftest import click, key
-from .test_scenes import button
+from .conftest import button, click, key
 
 CHAPTERS = [c.id for c in tutorial.chapters()]
 
@@ -106,7 +105,8 @@ def test_the_battle_stands_below_the_coach_and_the_map_tooltip_not_over_it(app, 
     battle = table.overlays.rects()["battle"]
     assert not battle.colliderect(table.coach.rect), "the lesson on the die stays readable beside the battle"
     shown = []
-    monkeypatch.setattr(hud, "tooltip", lambda screen, at, lines, scale, avoid=None: shown.append(lines))
+    monkeypatch.setattr(hud, "tooltip", lambda screen, at, lines, scale, avoid=None, within=None:
+                        shown.append(lines) or pygame.Rect(0, 0, 0, 0))
     camera, centres = table.map.camera, table.map.layout.centres
     under = [h for h in range(len(centres)) if battle.collidepoint(camera.to_screen(*centres[h]))]
     clear = [h for h in range(len(centres)) if table.map_area().collidepoint(camera.to_screen(*centres[h]))

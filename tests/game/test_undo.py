@@ -7,7 +7,7 @@ import pygame
 import engine
 
 from .conftest import click, key
-from .test_gestures import button_of, claim_table, screen_of, table_for
+from .helpers import button_of, claim_table, screen_of, table_for
 
 WAR_PARTY = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906", "1006"],
              "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1, "warrior_band": 1}]}}
@@ -57,7 +57,7 @@ def test_X42_ctrl_z_undoes_and_a_draw_leaves_nothing_to_undo(app, rules):
 
 def test_X42_a_reveal_is_marked_and_asked_first_and_cancel_keeps_the_game_as_it_was(app, rules):
     """Showing a card (B4) cannot be undone: the bar says so when it is pointed at, a confirmation asks first;
-    Cancel (where the keys' focus starts) changes nothing, "don't ask again" stops asking for reveals."""
+    Cancel (where the keys' focus starts) changes nothing, "don't ask again" stops asking for shown cards."""
     from game.scenes.message import ConfirmScene
     table, match = claim_table(app, rules)
     show = engine.Action("show", ("poi",))
@@ -73,7 +73,7 @@ def test_X42_a_reveal_is_marked_and_asked_first_and_cancel_keeps_the_game_as_it_
     assert app.top is table and match.decisions == [] and match.state_hash() == before
     click(app, button_of(table, show).rect.center)
     click(app, app.top.form.widgets[1].rect.center)      # do it, and don't ask again
-    assert match.decisions == [show] and "reveal" not in app.settings.ask_before
+    assert match.decisions == [show] and "card" not in app.settings.ask_before
     click(app, button_of(table, engine.Action("show", ("moai",))).rect.center)
     assert app.top is table and match.decisions[-1] == engine.Action("show", ("moai",)), "not asked again"
 

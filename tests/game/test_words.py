@@ -15,7 +15,7 @@ from engine.random_events import NewHome
 from game import words
 from game.words import EN, Line, action_rule, action_text, decision_line, decision_text, event_line, event_lines, place
 from tests.engine.helpers import do, play_random
-from tests.engine.test_notation import doc_rows, position
+from tests.positions import doc_rows, position
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE = re.compile(r"^[STEMBVACX][0-9]")
@@ -241,9 +241,9 @@ def test_a_refusal_names_the_missing_piece_plainly(rules: engine.Ruleset) -> Non
 def test_the_chain_canoe_is_named_before_it_is_taken(rules: engine.Ruleset) -> None:
     take = Action("take", ("transport_canoe",))
     assert action_text(take, rules, {"hexes": [], "movement": {"party": {"chain_canoe_next": False}}}) == (
-        "Add a transport canoe to the party")
+        "Add a transport canoe")
     assert action_text(take, rules, {"hexes": [], "movement": {"party": {"chain_canoe_next": True}}}) == (
-        "Add the face-up transport canoe to the party (it turns face down: X19)")
+        "Add the face-up transport canoe (it turns face down: X19)")
 
 
 def test_builds_say_what_they_cost(rules: engine.Ruleset) -> None:
@@ -293,9 +293,9 @@ def test_every_verb_of_the_notation_has_words_and_a_rule(action: Action, rule_co
 
 @pytest.mark.parametrize("notation, said", [
     ("explore 0906", "Explore 0906"),
-    ("take warrior_band war_canoe", "Put a warrior band aboard a war canoe"),
-    ("take war_canoe", "Add a war canoe to the party"),
-    ("leave warrior_band war_canoe", "Put the warrior band from a war canoe ashore here"),
+    ("take warrior_band war_canoe", "Put a warrior band on a war canoe"),
+    ("take war_canoe", "Add a war canoe"),
+    ("leave warrior_band war_canoe", "Put the warrior band ashore from a war canoe"),
     ("roll", "Roll the die without a card"),
     ("lose warrior_band", "Lose a warrior band"),
     ("claim", "Claim victory (reveal your VP cards)"),

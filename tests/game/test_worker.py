@@ -5,7 +5,6 @@ the client."""
 from __future__ import annotations
 
 import os
-import pickle
 import signal
 import subprocess
 import sys
@@ -19,11 +18,11 @@ from engine.ai import BOTS, Budget, SearchBot, Sight
 from engine.runner import play_game
 from game import botpool
 from game.match import Match
-from tests.engine.test_search_bot import plan_points
+
+from .hard_bot import ENDLESS, at_plan_point
 
 ROOT = Path(__file__).resolve().parents[2]
 PATIENCE = 120.0              # seconds before a wait counts as a hang (a guard, never a measure of speed)
-ENDLESS = Budget(seconds=None, rollouts=10 ** 9)
 
 
 def settle(match: Match, version: int) -> None:
@@ -32,17 +31,6 @@ def settle(match: Match, version: int) -> None:
     while match.version == version:
         assert time.monotonic() < limit, "the match never decided"
         match.tick(1 / 60)
-
-
-def at_plan_point(rules, seed: int, budget: Budget) -> tuple[Match, SearchBot, SearchBot]:
-    """A match where its Hard bot is to search, the bot, and a twin of it to decide in this process."""
-    state, who, bot = plan_points(rules, seed, 1)[0]
-    bot.budget = budget
-    twin = pickle.loads(botpool._dumps(bot))
-    seats = {name: "hard" if name == who else "normal" for name in state.names}
-    match = Match(rules, state, seats, seed, speed="normal",      # one action at a time
-                  make_bot=lambda kind, name: bot if name == who else BOTS[kind](name, seed, rules))
-    return match, bot, twin
 
 
 def in_process(twin: SearchBot, match: Match) -> engine.Action:
@@ -167,7 +155,7 @@ CLIENT = """
 import os, sys
 sys.path.insert(0, {root!r})
 from engine import load_ruleset
-from tests.game.test_worker import ENDLESS, at_plan_point
+from tests.game.hard_bot import ENDLESS, at_plan_point
 match, _, _ = at_plan_point(load_ruleset(), 3, ENDLESS)
 match.tick(1 / 60)
 assert match._thinking is not None

@@ -1,10 +1,13 @@
 """The coach of the guided first game (game/tutorial.py) at the table: a panel at the top of the map with what to
 do now and how on the device in use, rings pulsing on where it is done (the lit hexes, the bar's buttons, a
-player's row, a panel), and Next while a lesson is only read. When the chapter is done the panel says so and
-offers the next one.
+player's row, a panel), and Next while a lesson is only read. The chapter's closing words come with the way on
+(the next chapter, or a game), so one press ends it. While the game asks first (a confirmation dialog over the
+table) the coach says to choose "Do it" there, and rings nothing the dialog hides.
 
 Keys and the pad need no focus here: while a lesson is read (or the chapter is done) the bar is empty, so
-select (Enter, A) presses the panel's first button and Tab / the shoulders step between its buttons.
+select (Enter, Space, A) presses the panel's focused button and Tab / the shoulders step between its buttons.
+While a lesson asks, the first select or step with nothing focused goes to what the coach rings: the player
+presses where the ring pulses, never on something else.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ import pygame
 import engine
 
 from ... import flow, theme, tutorial, words
+from ...app import SCENES
 from ...input import Intent
 from ...theme import Scale
 from ...ui import prompts
@@ -37,7 +41,7 @@ class CoachPanel(Section):
         self.muted = 0                              # the first line of the device's hint
         self.sizes = table.app.scale                # the sizes the panel is drawn at (layout)
         self.clock = 0.0
-        self._shown: tuple[int, bool, bool, str, str, tuple[int, int], int] | None = None   # what the layout is for
+        self._shown: tuple[object, ...] | None = None         # what the layout is for
 
     @property
     def chapter(self) -> tutorial.Chapter:
@@ -74,7 +78,8 @@ class CoachPanel(Section):
 
     def handle(self, intent: Intent) -> bool:
         """A click on the panel's buttons (a click elsewhere on the panel does nothing); while the lesson is
-        read or the chapter done, select and Tab / the shoulders for the keys and the pad."""
+        read or the chapter done, select and Tab / the shoulders for the keys and the pad; while it asks, the
+        first of them with nothing focused goes to the ringed target."""
         self.layout()
         if intent.pointer and intent.kind in ("select", "point"):
             if not self.rect.collidepoint(intent.x, intent.y):
@@ -82,8 +87,10 @@ class CoachPanel(Section):
             self.table.map.hover = -1                   # the map under the panel is not pointed at
             self.form.handle(intent)
             return True
-        if not self.model.holds or intent.pointer:
+        if intent.pointer:
             return False
+        if not self.model.holds:
+            return self.to_ring(intent)
         if intent.kind == "select":
             widget = self.form.focused
             if widget is not None:
@@ -93,6 +100,34 @@ class CoachPanel(Section):
             self.form.move(1 if intent.kind == "next" else -1)
             return True
         return False
+
+    def to_ring(self, intent: Intent) -> bool:
+        """Select or a step with nothing focused (nor the keys' cursor on a lit hex): the focus goes to the
+        lesson's ringed stop, and select chooses it there; False where the table's own focus should answer."""
+        table = self.table
+        focus = table.focus
+        if intent.kind not in ("select", "next", "prev") or focus.stop() is not None \
+                or (intent.kind == "select" and table.map.cursor in table.plan.by_hex):
+            return False
+        stops = focus.stops()
+        ringed = next((i for i, stop in enumerate(stops) if self.rings_stop(stop)), -1)
+        if ringed < 0:
+            return False
+        focus.index = (ringed - 1) % len(stops)
+        focus.step(1)                                   # there, with what a step brings (the bar scrolled, the map)
+        if intent.kind == "select":
+            focus.activate()
+        return True
+
+    def rings_stop(self, stop: tuple[str, int | str]) -> bool:
+        """Whether the coach rings this focus stop: a lit hex or a player's row (the lesson's actions only are
+        offered), or the bar's button of the lesson's action (Undo, for a lesson that teaches it)."""
+        kind, target = stop
+        lesson = self.model.lesson
+        if kind == "button":
+            action = self.table.bar.actions[int(target)]
+            return action is None if lesson.undo else action is not None and lesson.allows(action)
+        return kind in ("hex", "row") and not lesson.undo
 
     # --- where it stands -----------------------------------------------------------------------------------------
 
@@ -117,8 +152,8 @@ class CoachPanel(Section):
         would cover more than a third of the map); laid out again when the lesson, the device (its hint names the
         buttons in hand) or the window changes. A new lesson's hex is brought into sight, clear of the panel."""
         app = self.table.app
-        key = (self.model.index, self.model.done, self.model.drawing, app.input.device, app.input.family,
-               app.screen.get_size(), app.scale.unit)
+        key = (self.model.index, self.model.done, self.model.drawing, self.asked(), app.input.device,
+               app.input.family, app.screen.get_size(), app.scale.unit)
         if key == self._shown:
             return
         self._shown = key
@@ -157,14 +192,22 @@ class CoachPanel(Section):
         self.form = Form(buttons)
         return height <= area.h / 3 and x + unit // 2 >= self.rect.x + unit
 
+    def asked(self) -> bool:
+        """The game asks first (X42): its confirmation dialog lies over the table."""
+        return type(self.table.app.top) is SCENES["confirm"]
+
     def said(self) -> list[str]:
-        """The lesson's words and, for a lesson that asks something, how it is done on the device in use."""
-        if self.model.done:
-            return [words.text("coach.chapter_done", title=self.chapter.title)]
+        """The lesson's words and, for a lesson that asks something, how it is done on the device in use (in
+        the dialog, while the game asks first); the closing words with the chapter done."""
         lesson, device = self.model.lesson, self.table.app.input
         out = [lesson.say]
-        if self.model.drawing:
+        if self.model.done:
+            out.append(words.text("coach.chapter_done", title=self.chapter.title))
+        elif self.model.drawing:
             out.append(words.text("coach.drawing"))
+        elif lesson.do and self.asked():
+            out.append(words.text(prompts.variant(device, "coach.confirm"), go=words.text("confirm.go"),
+                                  **prompts.names(device)))
         elif lesson.do:
             out.append(words.text(prompts.variant(device, "coach.do"), **prompts.names(device)))
         elif lesson.undo:
@@ -175,12 +218,13 @@ class CoachPanel(Section):
 
     def targets(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """Where the lesson is done, or what it shows: hexes (the lit ones, the one it points at), and boxes
-        (the bar's buttons of its actions or its Undo, the rows of the players to pick, the panel it points at)."""
+        (the bar's buttons of its actions or its Undo, the rows of the players to pick, the panel it points at).
+        None while a dialog lies over the table: a ring would point at what it hides."""
         table = self.table
         lesson = self.model.lesson
         hexes: list[pygame.Rect] = []
         boxes: list[pygame.Rect] = []
-        if self.model.done:
+        if self.model.done or not table.app.takes_input(table):
             return hexes, boxes
         if lesson.point in tutorial.PANELS:
             panel = table.panels().get(str(lesson.point))

@@ -1,11 +1,14 @@
 """The keyboard's and the pad's focus: Tab / the shoulder buttons step through the stops of the decision (the lit
 hexes top to bottom, the players to pick first, the bar's buttons with Undo last), Enter / A selects the one
-focused."""
+focused. The first step lands on the lit hex nearest the player's home, where a new player looks first (not the
+map's far north); Enter / A with nothing focused focuses that stop and says so, never nothing (issue 40)."""
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from ... import flow
+from ... import flow, words
+from ...ui import prompts
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -40,11 +43,22 @@ class Focus:
         stops = self.stops()
         return stops[self.index] if 0 <= self.index < len(stops) else None
 
+    def first(self, stops: list[Stop]) -> int:
+        """Where the focus starts: the lit hex nearest the player's own pieces (their home first), else the first
+        stop."""
+        own = self.table.own_hexes()
+        lit = [i for i, (kind, _) in enumerate(stops) if kind == "hex"]
+        if not own or not lit:
+            return 0
+        centres = self.table.map.layout.centres
+        home = centres[own[0]]
+        return min(lit, key=lambda i: math.dist(centres[int(stops[i][1])], home))
+
     def step(self, step: int) -> None:
         stops = self.stops()
         if not stops:
             return
-        self.index = (self.index + step) % len(stops) if self.index >= 0 else (0 if step > 0 else len(stops) - 1)
+        self.index = (self.index + step) % len(stops) if self.index >= 0 else self.first(stops)
         kind, target = stops[self.index]
         if kind == "button":
             self.table.bar.form.focus = int(target)
@@ -54,12 +68,18 @@ class Focus:
             self.table.map.bring_into_sight(int(target))
 
     def activate(self) -> None:
-        """Select the focused stop; with none, the hex under the cursor if it is lit."""
+        """Select the focused stop; with none, the hex under the cursor if it is lit, else focus the first stop
+        and say how to choose it (or that there is nothing to choose)."""
         table = self.table
         stop = self.stop()
         if stop is None:
             if table.map.cursor >= 0 and table.map.cursor in table.plan.by_hex:
                 table.menus.pick_hex(table.map.cursor, keyboard=True)
+            elif self.stops():
+                self.step(1)
+                table.menus.toast(words.text("focus.first", **prompts.names(table.app.input)))
+            else:
+                table.menus.toast(words.text("focus.none"))
             return
         kind, target = stop
         if kind == "button":

@@ -4,13 +4,16 @@ The feed reads the events the viewer may see (X40: a viewer's log indexes count 
 its line (`_line`) and, for a die roll, the seed of its throw (`throw_seed`: the n-th roll of the game, the same
 for every viewer, game/dice.py). Lines join the log only when their animation has ended. A line that names a
 card (drawn, revealed, used, played) shows its face when pointed at, and help on it opens the card's entry.
+The log keeps the events it shows, not only their words: when the language changes, every line is said again.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pygame
+
+from engine import LogEntry
 
 from ... import dice, flow, theme, words
 from ...input import Intent
@@ -29,6 +32,8 @@ class Log(Section):
     def reset(self) -> None:
         """A new viewer's log, from the start of the game (never the cached picture of another's: the epoch)."""
         self.lines: list[tuple[str, str]] = []
+        self.events: list[Mapping[str, Any]] = []  # the events the lines say, to say them again (`respoken`)
+        self.spoken = words.language_in_use()      # the language of the lines
         self.cards: dict[int, Card] = {}           # the card each line names (by the line's index), if any
         self.next = 0                              # the viewer's log size read so far
         self.epoch = getattr(self, "epoch", -1) + 1
@@ -46,7 +51,8 @@ class Log(Section):
         tiles = words.face_up_tiles(match.view(viewer))          # public names for the hexes
         out = []
         for event, line in zip(events, words.event_lines(events, self.rules, self.battles, tiles), strict=True):
-            shown: dict[str, Any] = {**event, "_line": tuple(line)}
+            shown: dict[str, Any] = {**event, "_line": tuple(line), "_tiles": tiles,
+                                     "_spoken": words.language_in_use()}
             if event["kind"] == "die_rolled":
                 shown["throw_seed"] = dice.seed_for(match.seed, self.rolls_seen)
                 self.rolls_seen += 1
@@ -54,12 +60,24 @@ class Log(Section):
         return out
 
     def add(self, events: Sequence[Mapping[str, Any]]) -> None:
-        """Events whose animation has ended: their lines join the log (with the cards they name to the viewer)."""
+        """Events whose animation has ended: their lines join the log (with the cards they name to the viewer),
+        in the language in use (events read before the language changed are said again, with the whole log)."""
         for event in events:
             card = cards.of_event(event)
             if card is not None:
                 self.cards[len(self.lines)] = card
+            self.events.append(event)
             self.lines.append(event["_line"])
+        if self.spoken != words.language_in_use() or any(event["_spoken"] != self.spoken for event in events):
+            self.respoken()
+
+    def respoken(self) -> None:
+        """Every line said again in the language in use (it changed): from its event, with the names of the
+        face-up tiles it was read with, the battles met again in the same order."""
+        battles: dict[str, words.Sides] = {}
+        self.lines = [words.event_lines([cast(LogEntry, event)], self.rules, battles, event["_tiles"])[0]
+                      for event in self.events]          # each an engine event, with the client's keys beside
+        self.spoken = words.language_in_use()
 
     def handle(self, intent: Intent) -> bool:
         """The wheel scrolls the log; a click on a line opens the rule it names (its code on the right)."""
@@ -113,5 +131,7 @@ class Log(Section):
 
     def draw(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
         scale = self.scale
-        key = (self.epoch, len(self.lines), self.scroll, scale.unit)
+        if self.spoken != words.language_in_use():
+            self.respoken()
+        key = (self.epoch, len(self.lines), self.scroll, scale.unit, self.spoken)
         self.draw_layer(screen, key, rect, lambda s, r: hud.log_panel(s, r, self.lines, self.scroll, scale))

@@ -1,34 +1,29 @@
-"""The map: the board of the shown view over the cached static map, the lit hexes of the decision by what they
-do, the route of the hovered move, the hover, the keyboard's cursor and a hex's tooltip.
+"""The map: the board of the shown view over the cached static map, the pieces and the living sea, the camera's
+moves to what matters, and the gestures over the map; its marks (marks.py: the lit hexes, routes, hover and
+cursor) and its hover and hex tooltip (hover.py) are parts of it of their own.
 
 The map takes what the other sections leave: pointing, dragging and zooming over the sea, a click on a hex
 (game/gestures.py: its one action, or its menu), the cursor and the arrows' pans. When every hex the decision
-lights is out of sight it turns to them, so that a player never has to hunt for what to click.
+lights is out of sight it turns to them, so that a player never has to hunt for what to click; a party's hex and
+the lit hexes beside it stay whole above the decision bar, however many rows its choices take.
 """
 from __future__ import annotations
 
 import math
 import tempfile
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from engine import hexgrid
-
-from ... import gestures, theme, words
+from ... import theme, words
 from ...input import Intent
-from ...render import hud, mapart, redraw
-from ...render.camera import Camera
+from ...render import mapart
+from ...render.camera import Camera, Where
 from ...render.layout import Layout
 from ...render.mapart import Board, MapArt, Piece
 from ...render.sea import Sea
-from ...render.tween import out_cubic
-from .section import Section
-
-HOVER_GROW = 0.15                 # seconds a hovered lit hex takes to grow (out_cubic)
-PRESS_FLASH = 0.3                 # seconds a pressed lit hex's flash lasts
+from .hover import MapHover
 
 
 def home_zoom(camera: Camera, art: MapArt) -> float:
@@ -39,7 +34,7 @@ def home_zoom(camera: Camera, art: MapArt) -> float:
     return max(near, next((z for z in camera.levels if art.readable(z)), near))
 
 
-class MapSection(Section):
+class MapSection(MapHover):
     def __init__(self, table: Any):
         super().__init__(table)
         app = table.app
@@ -47,6 +42,7 @@ class MapSection(Section):
         self.camera = Camera((self.layout.width, self.layout.height), app.screen.get_size())
         self.art = MapArt(self.rules, self.layout, table.match.view(None)["options"], app.scale.unit)
         self.hover = -1                            # hex under the pointer
+        self.hovered_at: tuple[object, ...] = ()   # the camera and the covers when the hover was found
         self.cursor = -1                           # hex of the keyboard or pad cursor
         self.pointing = True                       # the last intent came from the mouse (no cursor tooltip)
         self.pointer = (0.0, 0.0)
@@ -58,20 +54,20 @@ class MapSection(Section):
         self.pressed = (-1, -1.0)                  # the lit hex pressed last, and when (it flashes)
         self.hovered = (-1, 0.0)                   # the lit hex under the pointer, and since when (it grows)
         self.camera.set_zoom(home_zoom(self.camera, self.art))
+        self.spoken = words.language_in_use()      # the language of the names the map's art has drawn
 
     # --- where things are --------------------------------------------------------------------------------------
-
-    def hex_at(self, x: float, y: float) -> int:
-        return self.layout.hex_at(*self.camera.to_world(x, y))
 
     def where(self, label: str) -> tuple[tuple[float, float], float]:
         """A hex's centre on screen and its size there (for the animations)."""
         h = self.rules.map.hex_of(label)
         return self.camera.to_screen(*self.layout.centres[h]), self.layout.size * self.camera.zoom
 
-    def visible(self, wx: float, wy: float) -> bool:
-        """Whether a point of the map shows with room around it (off the panels, the bar and the overlays)."""
-        x, y = self.camera.to_screen(wx, wy)
+    def visible(self, wx: float, wy: float, where: Where | None = None) -> bool:
+        """Whether a point of the map shows with room around it (off the panels, the bar and the overlays): now,
+        or once the camera rests at `where`."""
+        x0, y0, zoom = where if where is not None else (self.camera.x, self.camera.y, self.camera.zoom)
+        x, y = (wx - x0) * zoom, (wy - y0) * zoom
         unit = self.scale.unit
         area = self.table.map_area().inflate(-unit * 4, -unit * 4)
         return area.collidepoint(x, y) and not any(r.inflate(unit * 2, unit * 2).collidepoint(x, y)
@@ -103,14 +99,42 @@ class MapSection(Section):
         self.look_home(cut=True)
 
     def show_lit_hexes(self) -> None:
-        """When every hex the decision lights lies out of sight (a drift far off, a battle elsewhere), turn the
-        map to them."""
+        """Turn the map to what the decision lights: a party's hex and the lit hexes beside it whole above the
+        bar (which grows with the party's choices: called again when it does), gliding the least way; else, when
+        every lit hex lies out of sight (a drift far off, a battle elsewhere), to them."""
+        near = self.party_hexes()
+        if near:
+            self.frame(near)
+            return
         centres = [self.layout.centres[h] for h in self.table.plan.by_hex]
-        if not centres or any(self.visible(x, y) for x, y in centres):
+        if not centres or any(self.visible(x, y, self.camera.target) for x, y in centres):
             return
         area = self.sight()
         self.camera.put(sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres),
                         area.centerx, area.centery)
+
+    def party_hexes(self) -> list[int]:
+        """The hex of the party the player forms or moves (M4) and the lit hexes beside it (where it may go);
+        none when no party of theirs is at stake."""
+        table = self.table
+        movement = table.shown["movement"]
+        if not table.legal or not movement or "party" not in movement or "party_at" not in movement:
+            return []
+        m = self.rules.map
+        at = m.hex_of(movement["party_at"])
+        return [at, *(h for h in table.plan.by_hex if h != at and m.distance(h, at) == 1)]
+
+    def frame(self, hexes: list[int]) -> None:
+        """Glide the least way that brings these hexes whole into sight, clear of the bar and the panels (their
+        middle to the middle of it when they do not all fit)."""
+        x, y, zoom = self.camera.target
+        room = self.layout.size * zoom + self.scale.unit // 2      # a hex's reach from its centre, and a margin
+        area = self.sight().inflate(-room * 2, -room * 2)
+        xs = [(self.layout.centres[h][0] - x) * zoom for h in hexes]
+        ys = [(self.layout.centres[h][1] - y) * zoom for h in hexes]
+        dx, dy = into(xs, area.left, area.right), into(ys, area.top, area.bottom)
+        if dx or dy:
+            self.camera.go((x + dx / zoom, y + dy / zoom, zoom))
 
     def bring_into_sight(self, h: int) -> None:
         cx, cy = self.layout.centres[h]
@@ -122,7 +146,7 @@ class MapSection(Section):
     def handle(self, intent: Intent) -> bool:
         kind = intent.kind
         if kind == "point":
-            self.hover = self.hex_at(intent.x, intent.y)
+            self.point_at()
         elif kind == "pan":
             self.camera.pan(intent.dx, intent.dy)
             self.table.menus.layout_menu(False)
@@ -160,7 +184,10 @@ class MapSection(Section):
         """The map with the board of the shown view: drawn whole for a new zoom or viewer, else only where it
         changed; and the areas of it redrawn."""
         table = self.table
-        key = (self.camera.level, table.viewer.shown, self.art.min_text, theme.aided)     # aided: its colours
+        if self.spoken != words.language_in_use():        # the coasts' names are said in the language in use
+            self.spoken = words.language_in_use()
+            self.art = MapArt(self.rules, self.layout, table.match.view(None)["options"], self.art.min_text)
+        key = (self.camera.level, table.viewer.shown, self.art.min_text, theme.aided, self.spoken)   # aided: colours
         areas: list[pygame.Rect] = []
         if self._board is None or self._board[0] != key:
             self._board = (key, self.art.compose(self.camera.level, table.shown), table.shown_version)
@@ -186,6 +213,7 @@ class MapSection(Section):
         the pieces bobbing. The sea and the pieces move in strips, each at its own moment (render/sea.py): only
         the sprites and pieces of the strips that turned since the last frame are said to change."""
         cam, app = self.camera, self.table.app
+        self.follow_pointer()
         board, redrawn = self.board()
         level = cam.level
         f = cam.zoom / level
@@ -211,6 +239,7 @@ class MapSection(Section):
             sy = cam.to_screen(piece.x, piece.y)[1]
             if clock(sy, before) != clock(sy):
                 self.table.redraw.changed(rect.inflate(0, bob * 2))
+        self.draw_marks(screen)
 
     def blit_board(self, screen: pygame.Surface, board: pygame.Surface, corner: tuple[float, float],
                    f: float) -> None:
@@ -245,121 +274,20 @@ class MapSection(Section):
             self._pieces = (key, self.art.pieces(table.shown), misty)
         return self._pieces[1], self._pieces[2]
 
-    def draw_marks(self, screen: pygame.Surface) -> None:
-        """The lit hexes of the decision (by what they do), the route of the hovered one, the hexes of the
-        action chosen in a menu or the palette, the hover and the cursor."""
-        cam, table = self.camera, self.table
-        now = table.app.time
-        pulse = 0.5 + 0.5 * math.sin(now * 1000 / 260)
-        colours: dict[str, theme.Colour] = {}
-        if self.hover != self.hovered[0]:
-            self.hovered = (self.hover, now)
-        for h, role in gestures.hex_roles(table.plan).items():
-            colour = colours.get(role)
-            if colour is None:
-                colour = colours[role] = theme.mix(theme.LIT.get(role, theme.LIT["choose"]), theme.WHITE,
-                                                   theme.LIT_PULSE * pulse)
-            if h == self.hover:                     # the hovered lit hex grows and brightens (150 ms)
-                grow = out_cubic(min(1.0, (now - self.hovered[1]) / HOVER_GROW))
-                self.outline(screen, h, theme.mix(colour, theme.WHITE, 0.45 * grow), 3 + round(grow),
-                             self.layout.size * (0.9 + 0.07 * grow))
-            else:
-                self.outline(screen, h, colour, 3, self.layout.size * 0.9)
-        if self.pressed[0] in table.plan.by_hex and now - self.pressed[1] < PRESS_FLASH:
-            self.flash(screen, self.pressed[0], 1 - (now - self.pressed[1]) / PRESS_FLASH)
-        m = self.rules.map
-        for path in self.shown_routes():
-            points = [cam.to_screen(*self.layout.centres[m.hex_of(label)]) for label in path]
-            width, dot = max(2, round(cam.zoom * 3)), max(3, round(cam.zoom * 6))
-            pygame.draw.lines(screen, theme.WHITE, False, points, width)
-            for p in points[1:]:
-                pygame.draw.circle(screen, theme.WHITE, p, dot if p == points[-1] else max(3, round(cam.zoom * 4)))
-            table.redraw.moved(redraw.bounds(points, max(width, dot)))
-        for h in table.menus.chosen_hexes():
-            self.outline(screen, h, theme.HIGHLIGHT, 5)
-        cursor = -1 if self.pointing else self.cursor          # the keyboard's cursor, while keys are used
-        for h, colour, width in ((self.hover, theme.WHITE, 2), (cursor, theme.HIGHLIGHT, 3)):
-            if h >= 0:
-                self.outline(screen, h, colour, width)
 
-    def flash(self, screen: pygame.Surface, h: int, strength: float) -> None:
-        """A pressed lit hex flashes white, fading out (PRESS_FLASH)."""
-        size = self.layout.size * self.camera.zoom
-        shape = hex_glow(round(size), round(8 * strength) * 20)
-        rect = shape.get_rect(center=self.camera.to_screen(*self.layout.centres[h]))
-        screen.blit(shape, rect)
-        self.table.redraw.moved(rect)
-
-    def outline(self, screen: pygame.Surface, h: int, colour: theme.Colour, width: int,
-                size: float | None = None) -> None:
-        """A hex's outline on the map (the table redraws it every frame: it pulses, or follows the hand)."""
-        points = [self.camera.to_screen(x, y) for x, y in self.layout.corners(h, size)]
-        pygame.draw.polygon(screen, colour, points, width)
-        self.table.redraw.moved(redraw.bounds(points, width))
-
-    def shown_routes(self) -> set[tuple[str, ...]]:
-        """The routes to draw: of the action highlighted in a hex's menu, else of every action at the hovered
-        hex (a pre-move's path, a party's step, each ride a piece may take along the transit chain)."""
-        table = self.table
-        menu = table.menus.menu
-        if menu is not None:
-            index = menu.list.index
-            actions = [menu.rows[index][1]] if 0 <= index < len(menu.rows) else []
-        else:
-            by_hex = table.plan.by_hex
-            target = self.hover if self.hover in by_hex else (
-                self.cursor if self.cursor in by_hex and not self.pointing else -1)
-            actions = by_hex.get(target, [])
-        key = (table.match.actions, tuple(actions))
-        if self._routes[0] != key:
-            routes = (tuple(table.match.route(a)) for a in actions)
-            self._routes = (key, {path for path in routes if len(path) > 1})
-        return self._routes[1]
-
-    def lit_rects(self) -> list[pygame.Rect]:
-        """Where the lit hexes are on screen: what a tooltip must not cover."""
-        size = self.layout.size * self.camera.zoom
-        out = []
-        for lit in self.table.plan.by_hex:
-            rect = pygame.Rect(0, 0, size * 1.6, size * 1.6)
-            rect.center = self.camera.to_screen(*self.layout.centres[lit])
-            out.append(rect)
-        return out
-
-    def tooltip(self, screen: pygame.Surface) -> None:
-        """What the hovered hex (or the cursor's, while keys move it) holds, and what a click would do."""
-        h = self.hover if self.hover >= 0 else (-1 if self.pointing else self.cursor)
-        if h < 0:
-            return
-        table, rules = self.table, self.rules
-        centre = self.camera.to_screen(*self.layout.centres[h])
-        if any(rect.collidepoint(centre) for rect in table.overlays.rects().values()):
-            return                                  # the cursor's hex lies under the battle: its panel says it
-        view = table.shown
-        label = rules.map.labels[h]
-        record = next((r for r in view["hexes"] if r["hex"] == label), None)
-        lines = words.hex_lines(record, label, rules.map.kinds[h], rules, words.face_up_tiles(view))
-        actions = table.plan.by_hex.get(h)
-        if actions:
-            lines.append(words.text("ui.tip.one", action=words.action_text(actions[0], rules, view))
-                         if len(actions) == 1 else words.text("ui.tip.many", n=len(actions)))
-        at = self.pointer if self.hover >= 0 else centre
-        table.redraw.moved(hud.tooltip(screen, at, lines, self.scale,
-                                       ([table.bar.rect] if table.legal else []) + self.lit_rects()))
+def into(values: list[float], start: float, end: float) -> float:
+    """How far points along a line must move back (a camera's shift) to lie between start and end: the least way,
+    or their middle to the middle when they cannot all."""
+    lo, hi = min(values), max(values)
+    if hi - lo > end - start:
+        return (lo + hi - start - end) / 2
+    return min(0.0, lo - start) + max(0.0, hi - end)
 
 
 def on_screen(area: pygame.Rect, corner: tuple[float, float], f: float) -> pygame.Rect:
     """An area of the board on screen, the board's corner at `corner` and scaled by `f`."""
     return pygame.Rect(round(corner[0] + area.x * f), round(corner[1] + area.y * f), math.ceil(area.w * f),
                        math.ceil(area.h * f))
-
-
-@lru_cache(maxsize=16)
-def hex_glow(size: int, alpha: int) -> pygame.Surface:
-    """A hex of this size in white at this opacity (a pressed lit hex's flash; opacities are few: see flash)."""
-    shape = pygame.Surface((size * 2 + 2, size * 2 + 2), pygame.SRCALPHA)
-    pygame.draw.polygon(shape, (255, 255, 255, alpha), hexgrid.corners(size + 1, size + 1, size))
-    return shape
 
 
 def png_bytes(surface: pygame.Surface) -> bytes:

@@ -1,9 +1,11 @@
 """The table's modal parts: a hex's menu, the action palette, and the toasts that say why a gesture was refused.
 
-A hex that offers several things opens a small list beside it; while building it also lists, greyed, what
-cannot be built there, and pointing at a greyed line says why (engine.why_not: the reason and its rule). The
-palette (P, pad Y) lists every legal action in words. While either is open it takes every intent: a click
-elsewhere or back closes it.
+A hex that offers several things opens a small list beside it; while building it lists every item in the
+rulebook's order (B2), greyed in its place where it cannot be built there, and pointing at a greyed line says why
+(engine.why_not: the reason and its rule). A move that would bring a colony to an atoll says on its line that the
+colony can never become a village there (B3), and a hex offering only that move opens its menu rather than making
+it at once. The palette (P, pad Y) lists every legal action in words, on an opaque panel. While either is open it
+takes every intent: a click elsewhere or back closes it.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import engine
 
 from ... import gestures, theme, words
 from ...host import HostUnavailable
-from ...input import Intent
+from ...input import LEAVING, STEPPING, Intent
 from ...render import hud
 from ...ui import prompts
 from ...ui.backdrop import draw_hints
@@ -24,8 +26,13 @@ from ...ui.widgets import ListView
 from .section import Section
 
 TOAST = 3.5                     # seconds a refusal stays on screen
+OPAQUE = 255                    # the menu and the palette hide the map whole: no label shows through their lines
 PALETTE_HINTS = (("select", "hint.choose"), ("back", "hint.close"))
-BUILD_ITEMS = ("transport_canoe", "war_canoe", "warrior_band", "colony", "rumor", "improved_agriculture", "village")
+# The building menu's lines in the rulebook's order: B2's items as its costs list them, each in its place whether
+# it can be built or not, then B3's colonies turned villages and B4's card (offered, or not, below every item): no
+# line moves as the BP change.
+BUILD_ITEMS = ("transport_canoe", "colony", "warrior_band", "war_canoe", "improved_agriculture", "village", "rumor")
+RULEBOOK_ORDER = {key: i for i, key in enumerate((*BUILD_ITEMS, "convert", "settle", "buy"))}
 Row = tuple[str, engine.Action, engine.Reason | None]
 
 
@@ -68,9 +75,9 @@ class Menus(Section):
             if table.legal:
                 self.refuse(h)
             return
-        rows: list[Row] = [(words.action_text(a, self.rules, table.shown), a, None) for a in actions]
-        rows += self.greyed_builds(h, actions)
-        if len(rows) == 1:
+        rows: list[Row] = [(self.line(a), a, None) for a in actions] + self.greyed_builds(h, actions)
+        rows.sort(key=lambda row: rulebook_rank(row[1]))
+        if len(rows) == 1 and not to_atoll(table.shown, actions[0]):
             table.choose(actions[0])
             return
         self.menu = HexMenu(h, rows, self.pick_menu)
@@ -114,6 +121,11 @@ class Menus(Section):
         return [(words.action_text(action, self.rules, self.table.shown), action, reason)
                 for action, reason in zip(probes, reasons, strict=True) if reason is not None]
 
+    def line(self, action: engine.Action) -> str:
+        """An action in words, with what a player must know before a move that brings a colony to an atoll."""
+        said = words.action_text(action, self.rules, self.table.shown)
+        return words.text("ui.atoll", action=said) if to_atoll(self.table.shown, action) else said
+
     def pick_menu(self, index: int) -> None:
         menu = self.menu
         if menu is None or not 0 <= index < len(menu.rows):
@@ -156,8 +168,7 @@ class Menus(Section):
         if not table.legal:
             return
         actions = self.palette_actions()
-        self.palette = ListView([words.action_text(a, self.rules, table.shown) for a in actions],
-                                lambda i: table.choose(actions[i]))
+        self.palette = ListView([self.line(a) for a in actions], lambda i: table.choose(actions[i]))
         self.menu = None
 
     def palette_actions(self) -> list[engine.Action]:
@@ -193,14 +204,14 @@ class Menus(Section):
     def handle_list(self, lst: ListView, rect: pygame.Rect, intent: Intent, always: bool) -> bool:
         kind = intent.kind
         inside = intent.pointer and rect.collidepoint(intent.x, intent.y)
-        if kind in ("back", "menu") or (kind == "palette" and always) or (kind == "select" and intent.pointer
+        if kind in LEAVING or (kind == "palette" and always) or (kind == "select" and intent.pointer
                                                                           and not inside):
             self.close()
         elif kind == "select" and intent.pointer:
             lst.click(intent.x, intent.y)
         elif kind == "select":
             lst.activate()
-        elif kind in ("cursor", "next", "prev"):
+        elif kind == "cursor" or kind in STEPPING:
             step = int(intent.dy) if kind == "cursor" else 1 if kind == "next" else -1
             if step:
                 lst.move(step)
@@ -226,7 +237,7 @@ class Menus(Section):
 
     def draw_menu(self, screen: pygame.Surface, menu: HexMenu) -> None:
         scale, rules = self.scale, self.rules
-        theme.panel(screen, menu.rect, alpha=250)
+        theme.panel(screen, menu.rect, alpha=OPAQUE)
         self.table.redraw.moved(menu.rect)
         label = words.place(rules.map.labels[menu.hex], rules, words.face_up_tiles(self.table.shown))
         head = theme.text(words.text("ui.menu.hint", hex=label), scale.small, theme.MUTED, "semibold")
@@ -245,7 +256,7 @@ class Menus(Section):
         box = pygame.Rect(0, 0, min(area.w - scale.unit * 2, scale.unit * 30),
                           min(area.h - scale.unit * 2, scale.unit * 24))
         box.center = area.center
-        theme.panel(screen, box, alpha=250)
+        theme.panel(screen, box, alpha=OPAQUE)
         self.table.redraw.moved(box)
         head = theme.text(words.text("ui.palette"), scale.body, theme.INK, "bold")
         screen.blit(head, (box.x + scale.unit * 0.6, box.y + scale.unit * 0.4))
@@ -270,3 +281,30 @@ class Menus(Section):
             screen.blit(theme.faded(label, alpha), label.get_rect(center=box.center))
             table.redraw.moved(box)
             y = box.bottom + scale.unit * 0.3
+
+
+def rulebook_rank(action: engine.Action) -> int:
+    """Where a hex menu's line stands: the building items in the rulebook's order, then the rest as offered."""
+    key = action.args[0] if action.verb == "build" and action.args else action.verb
+    return RULEBOOK_ORDER.get(key, len(RULEBOOK_ORDER))
+
+
+def to_atoll(view: engine.View, action: engine.Action) -> bool:
+    """B3: a party carrying a colony (M5) that moves to an atoll, or a colony sent there by transit (M3): it can
+    never become a village there. Read from the player's own view (the party's passengers, the hex's squares)."""
+    if action.verb == "transit" and len(action.args) == 3 and action.args[0] == "colony":
+        where = action.args[2]
+    elif action.verb == "go" and action.args and carries_colony(view):
+        where = action.args[0]
+    else:
+        return False
+    squares = next((rec.get("squares") for rec in view["hexes"] if rec["hex"] == where), None)
+    return squares is not None and squares["green"] == squares["brown"] == 0
+
+
+def carries_colony(view: engine.View) -> bool:
+    """The moving party has a colony aboard a canoe (or walking, A4)."""
+    movement = view["movement"]
+    party = movement.get("party") if movement is not None else None
+    return party is not None and ("colony" in party["walkers"]
+                                  or any(boat["passenger"] == "colony" for boat in party["boats"]))

@@ -30,8 +30,9 @@ class Overlays:
         if current is not None:
             self.table.app.remove(current)
         if content is not None:
-            overlay = self.table.app.make(name, self.table, content)
-            assert isinstance(overlay, Overlay), f"the scene {name} is not an overlay"
+            app = self.table.app           # each by its own name: App.make checks what each is given
+            overlay: Overlay = (app.make("battle", self.table, content) if name == "battle"
+                                else app.make("recap", self.table, content))
             self.scenes[name] = overlay
             self.attach()
 

@@ -3,15 +3,19 @@ player, with cards and explorers; the viewer's own hand; the button of their sta
 
 A player's row is where the turn order's first player is picked (T3), and pointing at it shows the player's
 tooltip; pointing at a card (a row's face-up cards, the viewer's hand) shows its face, and help (F1) on it opens
-its entry. When a new view changes a player's VP, the number ticks to it with a pop and the bar follows
-(`table.tweens`; at speed instant the new VP shows at once).
+its entry. When a player's VP changes, the number ticks to it with a pop and the bar follows (`table.tweens`; at
+speed instant the new VP shows at once): as the log tells it (a `vp_changed` event joining the log, while the
+view on the board waits for the rest of a chain of animations), so the panel never says 4 while the log says 5;
+a new view on the board holds the same numbers (V1).
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 import pygame
+
+from engine import View
 
 from ... import sound, theme, words
 from ...input import Intent
@@ -34,6 +38,7 @@ class Players(Section):
         self.ticks: dict[str, tween.Tween] = {}    # the VP shown while it ticks toward the view's
         self.pops: dict[str, tween.Tween] = {}     # the number's pop as it changes
         self.seen = -1                             # the table's view last read (shown_version)
+        self.told: tuple[int, dict[str, str]] = (-1, {})   # VP the log told since that view (its version), by player
         self.marks = hud.Marks()                   # where the panel drew its bars, numbers and cards (on screen)
         self._top = Section(table)                 # the top bar's cached picture
         self._fit: tuple[Hashable, Scale] | None = None
@@ -43,39 +48,69 @@ class Players(Section):
         not fit the column (a large UI scale, four players on a short window), never under UI scale 1's."""
         table, app = self.table, self.table.app
         left = table.panels()["left"]
-        key = (table.shown_version, table.viewer.shown, left.size, app.scale.unit)
+        key = (table.shown_version, tuple(self.told_vp().items()), table.viewer.shown, left.size, app.scale.unit,
+               words.language_in_use())             # another language's words are as wide as they are
         if self._fit is None or self._fit[0] != key:
-            self._fit = (key, app.scale.fitting(lambda s: hud.players_fit(left, table.shown, self.rules, s)))
+            self._fit = (key, app.scale.fitting(lambda s: hud.players_fit(left, self.view(), self.rules, s)))
         return self._fit[1]
 
     def rows(self) -> dict[str, pygame.Rect]:
-        return hud.player_rows(self.table.panels()["left"], self.table.shown, self.fitted())
+        return hud.player_rows(self.table.panels()["left"], self.view(), self.fitted())
 
     def row_at(self, x: float, y: float) -> str | None:
         return next((name for name, rect in self.rows().items() if rect.collidepoint(x, y)), None)
 
+    def told_vp(self) -> dict[str, str]:
+        """The VP the log has told since the view on the board was installed (none once a newer one is)."""
+        version, told = self.told
+        return told if version == self.table.shown_version else {}
+
+    def view(self) -> View:
+        """The view on the board with the VP the log has told since: what the panel shows."""
+        view, told = self.table.shown, self.told_vp()
+        if not told:
+            return view
+        return {**view, "players": [{**p, "vp": told.get(p["name"], p["vp"])} for p in view["players"]]}
+
+    def hear(self, events: Sequence[Mapping[str, Any]]) -> None:
+        """Events joining the log: each VP they change ticks to its new number now, as the log tells it."""
+        changes = {str(e["player"]): str(e["new"]) for e in events if e.get("kind") == "vp_changed"}
+        if not changes:
+            return
+        told = self.told_vp()
+        self.told = (self.table.shown_version, {**told, **changes})
+        self.moved({name: hud.eval_fraction(vp) for name, vp in changes.items()})
+
     def tick(self, dt: float) -> None:
-        """A new view: each VP it changes ticks from the number shown to the new one, with a pop and the sound
-        "vp" once (at speed instant, shown at once: no tick, no sound)."""
+        """A new view: each VP it changes (that the log has not told already) ticks from the number shown to the
+        new one, with a pop and the sound "vp" once."""
         table = self.table
         if table.shown_version == self.seen:
             return
         self.seen = table.shown_version
-        instant = table.match.speed == "instant"
-        changed = False
-        for p in table.shown["players"]:
-            name, target = p["name"], hud.eval_fraction(p["vp"])
-            before = self.known.get(name)
-            self.known[name] = target
-            if instant or before is None:
-                self.ticks.pop(name, None)
-                self.pops.pop(name, None)
-            elif before != target:
-                changed = True
-                self.ticks[name] = table.tweens.add(tween.Tween(self.vp_shown(name, before), target, TICK))
-                self.pops[name] = table.tweens.add(tween.Tween(0.0, 1.0, POP, tween.linear))
-        if changed:
+        self.moved({p["name"]: hud.eval_fraction(p["vp"]) for p in self.view()["players"]})
+
+    def moved(self, targets: Mapping[str, float]) -> None:
+        """Players' VP go to new numbers (`move`), with the sound "vp" once if any changed."""
+        changed = [self.move(name, target) for name, target in targets.items()]     # every one moves
+        if any(changed):
             sound.play("vp")
+
+    def move(self, name: str, target: float) -> bool:
+        """A player's VP goes to `target`: from the number shown, ticking with a pop (at speed instant, and for
+        the first number known, shown at once); whether it changed."""
+        table = self.table
+        before = self.known.get(name)
+        self.known[name] = target
+        if table.match.speed == "instant" or before is None:
+            self.ticks.pop(name, None)
+            self.pops.pop(name, None)
+            return False
+        if before == target:
+            return False
+        self.ticks[name] = table.tweens.add(tween.Tween(self.vp_shown(name, before), target, TICK))
+        self.pops[name] = table.tweens.add(tween.Tween(0.0, 1.0, POP, tween.linear))
+        return True
 
     def vp_shown(self, name: str, otherwise: float) -> float:
         """The VP the track shows for a player now: ticking toward the view's, or the view's (`otherwise`)."""
@@ -141,16 +176,17 @@ class Players(Section):
 
     def draw(self, screen: pygame.Surface, panels: dict[str, pygame.Rect]) -> None:
         table, scale, rules = self.table, self.scale, self.rules
-        view = table.shown
+        view = self.view()
         version = (table.shown_version, table.viewer.shown, scale.unit, table.plan.order and table.first,
-                   theme.aided)
+                   theme.aided, words.language_in_use())       # a language chosen mid-game: said again at once
         self._top.draw_layer(screen, version, panels["top"], lambda s, r: hud.top_bar(
             s, r, view, words.decision_text(view, rules), scale))
+        told = (*version, tuple(self.told_vp().items()))
         left = panels["left"]
 
         def paint(surface: pygame.Surface, rect: pygame.Rect) -> hud.Marks:
             return hud.players_panel(surface, rect, view, rules, self.fitted())[1]
-        marks = self.draw_layer(screen, version, left, paint)
+        marks = self.draw_layer(screen, told, left, paint)
         assert isinstance(marks, hud.Marks)
         self.marks = marks.moved(*left.topleft)
         cards.places.rows = self.rows()                # where card clips start and land
@@ -234,5 +270,5 @@ class Players(Section):
         if self.hover is None or not table.map.pointing:
             return False
         table.redraw.moved(hud.tooltip(screen, table.map.pointer, words.player_lines(
-            table.shown, self.hover, self.rules), self.scale))
+            self.view(), self.hover, self.rules), self.scale))
         return True

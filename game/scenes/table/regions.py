@@ -2,12 +2,13 @@
 on the right (when shown); the map fills the rest.
 
 The columns grow with the text (the unit) but never past a share of the window's width, so that at a large UI
-scale the map and the decision bar across it keep about half the width."""
+scale the map and the decision bar across it keep more than half the width (the players' column then draws its
+words smaller, never under UI scale 1's: players.py)."""
 from __future__ import annotations
 
 import pygame
 
-LEFT, LOG = 0.26, 0.28            # the columns' widest, as shares of the window's width
+LEFT, LOG = 0.23, 0.23            # the columns' widest, as shares of the window's width
 
 
 def panels(size: tuple[int, int], unit: int, show_log: bool) -> dict[str, pygame.Rect]:

@@ -22,10 +22,12 @@ import pygame
 import engine
 
 from ... import anim, flow, gestures, help, theme, tutorial, words
+from ... import settings as preferences
 from ...app import App, Scene, scene
 from ...battle import OUTCOMES, BattleModel
 from ...host import Host, HostUnavailable
 from ...input import Intent
+from ...render import mapart
 from ...render.redraw import Redraw
 from . import regions
 from .bar import DecisionBar
@@ -62,7 +64,7 @@ class TableScene(Scene):
         self.pending = False                       # a newer view waits for the animations to end
         self.landed: anim.DieThrow | None = None   # the last throw whose landing the pad felt
         self.felt: BattleModel | None = None       # the battle whose outcome shook the pad
-        self.anim = anim.Queue(self.apply_events, self.follow)
+        self.anim = anim.Queue(self.played, self.follow)
         self.legal: list[engine.Action] = []
         self.plan = gestures.Plan()
         self.first: str | None = None              # the turn order's first player, picked before the direction
@@ -83,7 +85,8 @@ class TableScene(Scene):
         self.fade: tuple[pygame.Surface, float] | None = None    # the old picture fading out, and since when
         self.faded = 0                             # the camera's moves made at once that have been cross-faded
         self.map.camera.motion = self.motion()
-        self.map.look_home()
+        self.map.art.min_text = mapart.least_text(app.screen.get_height())
+        self.map.go_home()                         # at the zoom where that minimum shows names and stack heights
         match.picture = self.map.save_picture
         self._autosave_error: str | None = None    # the autosave failure last shown
         self._rewinds = match.rewinds              # the log taken back (undos) as far as the table has read
@@ -172,7 +175,7 @@ class TableScene(Scene):
     def play(self, events: list[dict[str, Any]], speed: str) -> None:
         """Events as animations over the view on the board; the newest view once they have played."""
         clips, leading = anim.from_events(events, self.explorers, speed, still=self.app.settings.reduce_motion)
-        self.apply_events(leading)
+        self.played(leading)
         for clip in clips:
             self.anim.add(clip)
         if self.anim.busy:
@@ -210,6 +213,13 @@ class TableScene(Scene):
         self.shown = view
         self.shown_version += 1
         self.explorers = {p["name"]: p["explorer"] for p in view["players"]}
+
+    def played(self, events: Sequence[Mapping[str, Any]]) -> None:
+        """Events played (their animation has ended, or they have none): as `apply_events`, and the HUD says
+        what they tell as they join the log (a VP the log gives ticks on the panel now, not when the rest of
+        the chain has played)."""
+        self.apply_events(events)
+        self.players.hear(events)
 
     def apply_events(self, events: Sequence[Mapping[str, Any]]) -> None:
         """Events whose animation has ended (or that have none): their lines join the log, the HUD learns what
@@ -353,8 +363,8 @@ class TableScene(Scene):
     def choose(self, action: engine.Action) -> None:
         """A decision chosen by a gesture (a button, a hex, a menu's line, a player's row): made at once, or
         after a confirmation where it cannot be undone and the player wants to be asked (X42)."""
-        kind = self.final(action) if action in self.legal else None
-        if kind in self.app.settings.ask_before:
+        kind = preferences.asked_as(action, self.final(action)) if action in self.legal else None
+        if kind is not None and kind in self.app.settings.ask_before:
             title = words.action_text(action, self.app.rules, self.shown)
             self.app.push(self.app.make("confirm", title, kind, lambda: self.act(action)))
             return
@@ -544,7 +554,7 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.map.camera.resize(size)
-        self.map.art.min_text = self.app.scale.unit
+        self.map.art.min_text = mapart.least_text(size[1])
         self.bar.layout()
 
     # --- drawing -----------------------------------------------------------------------------------------------
@@ -558,7 +568,8 @@ class TableScene(Scene):
             self.fade = (screen.copy(), self.app.time)     # the screen still shows the last frame
         self.map.draw(screen)
         if self.coach is not None:
-            self.coach.draw(screen)                 # under a step's banner, which it would hide
+            self.coach.draw(screen)                 # under the animations; a step's banner stands below it
+        self.place_banners()
         self.anim.draw(screen, self.map.where, self.app.scale.small)
         for rect in self.anim.drawn:                # each clip apart: clips far apart are not one large area
             self.redraw.moved(rect)
@@ -574,6 +585,15 @@ class TableScene(Scene):
         self.draw_status(screen)
         if self.fade is not None:
             self.cross_fade(screen, *self.fade)
+
+    def place_banners(self) -> None:
+        """A step's banner stands on the open map (open_area): between the side panels, which would cover its
+        ends, and below the coach's panel, never over it; the lesson's words stay readable, and a lesson that
+        speaks of the banner sees it whole."""
+        room = self.open_area()
+        for clip in self.anim.playing():
+            if isinstance(clip, anim.Banner):
+                clip.room = room
 
     def draw_status(self, screen: pygame.Surface) -> None:
         """Online, the connection's state, small, at the map's top right corner: connected, or reconnecting."""

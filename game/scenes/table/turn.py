@@ -35,7 +35,7 @@ class TurnBanner(anim.Banner):
         drawn = super().draw(screen, where, unit)
         if drawn is None:
             return None
-        plate = drawn.inflate(0, -unit * 2)
+        plate = self.band
         t = self.t
         alpha = round(230 * min(1.0, t * 6, (1 - t) * 5))
         opened = 1.0 if self.still else out_cubic(min(1.0, t / SWEEP))
