@@ -220,8 +220,10 @@ def point(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
 
 
 def focus(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
-    """The keys or the pad: step the focus to the row, button or hex, then select it."""
-    for _ in range(len(table.focus.stops()) + 1):
+    """The keys or the pad: step the focus to the row, button or hex, then select it. The first step lands near
+    home, not on the first stop, and the stops may grow once one is focused (the hand's cards): twice round at
+    most."""
+    for _ in range(2 * len(table.focus.stops()) + 2):
         if table.focus.stop() == (kind, value):
             break
         hands.press("next")
