@@ -221,12 +221,12 @@ def point(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
 
 def focus(hands: Hands, table: TableScene, kind: str, value: Any) -> None:
     """The keys or the pad: step the focus to the row, button or hex, then select it. The first step lands near
-    home, not on the first stop, and the stops may grow once one is focused (the hand's cards): twice round at
-    most."""
-    for _ in range(2 * len(table.focus.stops()) + 2):
-        if table.focus.stop() == (kind, value):
-            break
+    the player's pieces, not on the first stop, and the stops grow once one is focused (the hand's cards): twice
+    round the stops as they stand at most."""
+    pressed = 0
+    while table.focus.stop() != (kind, value) and pressed < 2 * len(table.focus.stops()) + 2:
         hands.press("next")
+        pressed += 1
     hands.press("select")
 
 

@@ -29,7 +29,7 @@ from ..input import MOUSE, PAD, TYPING, Intent
 from ..match import Match
 from ..theme import Scale
 from ..ui import prompts
-from ..ui.backdrop import MenuPage, foot_room, sheet
+from ..ui.backdrop import Hints, MenuPage, foot_room, sheet
 from ..ui.keyboard import Keyboard
 from ..ui.widgets import Button, Form, TextField, Widget
 
@@ -37,6 +37,8 @@ NAME_CHARS = 40                 # a save's file name at most, from the name type
 DOUBLE_CLICK = 0.5              # seconds between two clicks on a row that open it
 HINTS = (("cursor", "hint.move"), ("select", "hint.open"), ("fit", "saves.replay"), ("back", "hint.back"))
 MOUSE_HINTS = (("select", "saves.hint.select"), *HINTS[2:])     # a click selects; a double-click opens
+NAME_HINTS = (("cursor", "hint.move"), ("select", "saves.save"), ("back", "hint.back"))   # typing: F is a letter
+PAD_NAME_HINTS = (("cursor", "hint.move"), ("select", "hint.type"), ("back", "hint.back"))
 
 
 @dataclass
@@ -119,7 +121,7 @@ class SavesScene(MenuPage):
     def __init__(self, app: App, match: Match | None = None):
         super().__init__(app)
         self.match = match                          # the game being played, when opened from the pause menu
-        self.name = TextField(words.text("saves.name"), opened=self.open_keyboard)
+        self.name = TextField(words.text("saves.name"), opened=self.name_selected)
         self.keyboard: Keyboard | None = None       # the on-screen keyboard, while a pad types the name
         self.rows: list[Row] = []
         self.buttons: list[Button] = []             # a button per row, in the rows' order
@@ -243,11 +245,14 @@ class SavesScene(MenuPage):
 
     # --- input -------------------------------------------------------------------------------------------------
 
-    def open_keyboard(self) -> None:
-        """Selecting the name with a pad opens the on-screen keyboard (the keys type while the name is focused)."""
+    def name_selected(self) -> None:
+        """Enter in the name saves the game under it, as Save does (the keys type while the name is focused);
+        selecting it with a pad opens the on-screen keyboard to type the name first."""
         if self.app.input.device == PAD:
             self.keyboard = Keyboard(self.name.edit, lambda: self.name.value, self.close_keyboard,
                                      words.text("saves.name"))
+        else:
+            self.save()
 
     def close_keyboard(self) -> None:
         self.keyboard = None
@@ -363,10 +368,17 @@ class SavesScene(MenuPage):
             line = theme.text(said, s.small, (210, 222, 232))
             screen.blit(line, line.get_rect(midtop=(column.centerx, round(self.more_y))))
         self.draw_details(screen)
-        self.foot(screen, MOUSE_HINTS if device.device == MOUSE else HINTS, s)
+        self.foot(screen, self.hints(), s)
         if self.keyboard is not None:
             self.keyboard.layout(screen.get_size(), s)
             self.keyboard.draw(screen, device)
+
+    def hints(self) -> Hints:
+        """The foot's hints: what select does where the focus is (in the name: save, or type on a pad)."""
+        device = self.app.input.device
+        if self.form.focused is self.name:
+            return PAD_NAME_HINTS if device == PAD else NAME_HINTS
+        return MOUSE_HINTS if device == MOUSE else HINTS
 
     def details(self) -> list[str]:
         """What the selected save holds, line by line: its players (who played each seat, their VP), where the

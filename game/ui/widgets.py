@@ -60,7 +60,7 @@ class Feedback:
 
 class Widget:
     focusable = True
-    steps = False                 # left and right change it (a choice, a toggle) rather than move the focus
+    steps = False                 # left and right change it (a choice) rather than move the focus
 
     def __init__(self, label: str = "", enabled: bool = True):
         self.label = label
@@ -244,8 +244,8 @@ def arrows(said: str) -> str:
 
 
 class Toggle(Widget):
-    """On or off, with a one-line explanation under its label."""
-    steps = True
+    """On or off, with a one-line explanation under its label. Left and right move the focus past it (a player
+    heading for the next column must not tick it on the way); select ticks it."""
 
     def __init__(self, label: str, hint: str, value: bool = False, changed: Callable[[bool], None] | None = None):
         super().__init__(label)
@@ -257,9 +257,6 @@ class Toggle(Widget):
         self.value = not self.value
         if self.changed:
             self.changed(self.value)
-
-    def adjust(self, step: int) -> None:
-        self.activate()
 
     def needs(self, size: int) -> float:
         label_w = theme.font(size, "semibold").size(self.label)[0]
@@ -339,6 +336,10 @@ class TextField(Widget):
     def activate(self) -> None:
         if self.opened:
             self.opened()
+
+    def click(self, x: float, y: float) -> None:
+        """A click puts the caret in the field (the form focuses it); only Enter or a pad's A selects it (Enter in
+        a save's name saves it)."""
 
     def type(self, char: str) -> None:
         self.set(self.value + char)
@@ -438,7 +439,7 @@ class ListView(Widget):
 class Form:
     """The focusable widgets of a screen, in focus order. The cursor moves the focus to the widget drawn nearest
     in its direction (left and right between buttons side by side, up and down between rows), so that a pad's
-    d-pad reaches every widget; left and right change a widget that steps (a choice, a toggle) instead."""
+    d-pad reaches every widget; left and right change a widget that steps (a choice) instead."""
 
     def __init__(self, widgets: Sequence[Widget] = ()):
         self.widgets = list(widgets)
@@ -464,7 +465,7 @@ class Form:
         here = self.widgets[self.focus].rect
         costs = [(ahead(here, w.rect, dx, dy), i) for i, w in enumerate(self.widgets)
                  if i != self.focus and self.takes_focus(i) and w.rect.w and w.rect.h]
-        cost, i = min(costs, default=(math.inf, -1))
+        (_, cost), i = min(costs, default=((True, math.inf), -1))
         return i if cost < math.inf else -1
 
     def at(self, x: float, y: float) -> int:
@@ -527,16 +528,25 @@ class Form:
 
     def cursor(self, widget: Widget, intent: Intent) -> None:
         """Up and down move within a list, then to the widget below or above (on in focus order, wrapping, when
-        none is); left and right change a widget that steps, else move to the widget beside it."""
+        none is, or at a column's end: to the next column's top); left and right change a widget that steps, else
+        move to the widget beside it."""
         dx, dy = (0, sign(intent.dy)) if intent.dy else (sign(intent.dx), 0)
         if isinstance(widget, ListView) and dy and 0 <= widget.index + dy < len(widget.items):
             widget.move(dy)
         elif dx and widget.steps:
             widget.adjust(dx)
-        elif (target := self.toward(dx, dy)) >= 0:
+        elif (target := self.toward(dx, dy)) >= 0 and not (dy and self.leaves_column(target)):
             self.focus = target
         elif dy:
             self.move(dy)
+
+    def leaves_column(self, target: int) -> bool:
+        """Whether the focused widget ends a column (another widget shares its left edge and width) and `target`
+        lies outside it: a button under two columns is reached from the second, so that up and down read the
+        first column, then the second, as the focus order does."""
+        here, there = self.widgets[self.focus].rect, self.widgets[target].rect
+        column = any(i != self.focus and (w.rect.x, w.rect.w) == (here.x, here.w) for i, w in enumerate(self.widgets))
+        return column and not here.left <= there.left <= there.right <= here.right
 
     def scroll(self, intent: Intent) -> bool:
         """The wheel over a list scrolls it; elsewhere it is not the form's."""
@@ -556,13 +566,17 @@ def sign(value: float) -> int:
     return (value > 0) - (value < 0)
 
 
-def ahead(here: pygame.Rect, there: pygame.Rect, dx: int, dy: int) -> float:
-    """How far `there` lies from `here` in the direction (dx, dy): the distance along it, plus twice the gap
-    across it (a widget in the same row or column is nearer than one off to the side); infinite when it lies
-    behind, or further across than along (another row, not the widget beside)."""
+def ahead(here: pygame.Rect, there: pygame.Rect, dx: int, dy: int) -> tuple[bool, float]:
+    """Whether `there` lies off `here`'s row or column, and how far it lies from `here` in the direction (dx, dy):
+    the distance along it, plus twice the gap across it (a widget in the same row or column comes first: up from
+    Start reaches the checkbox over it, not the button beside); infinite when its centre is not past `here`'s edge
+    that way (a narrow button under a wide checkbox is not left of it), or it lies further across than along
+    (another row, not the widget beside)."""
     along = (there.centerx - here.centerx) * dx + (there.centery - here.centery) * dy
     if dx:
+        past = (there.centerx - (here.right if dx > 0 else here.left)) * dx
         across = max(0, there.top - here.bottom, here.top - there.bottom)
     else:
+        past = (there.centery - (here.bottom if dy > 0 else here.top)) * dy
         across = max(0, there.left - here.right, here.left - there.right)
-    return along + 2 * across if along > 0 and across <= along else math.inf
+    return (across > 0, along + 2 * across) if past > 0 and across <= along else (True, math.inf)

@@ -82,8 +82,12 @@ def test_delete_is_not_on_the_keys_or_the_pads_all_actions_button(app: App) -> N
     page = saves_page(app)
     key(app, pygame.K_p)
     pad = virtualpad.VirtualPad("xbox")
-    app.frame()
-    press(app, pad, pygame.CONTROLLER_BUTTON_Y)
+    try:
+        app.frame()
+        press(app, pad, pygame.CONTROLLER_BUTTON_Y)
+    finally:
+        pad.unplug()                                # no pad left plugged in for the next test
+        pygame.event.clear()
     assert app.top is page and path.is_file(), "P and Y, All actions at the table, delete nothing here"
     assert "palette" not in [intent for intent, _ in HINTS], "no hint offers them"
     click(app, button(page, "Delete").rect.center)

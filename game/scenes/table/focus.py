@@ -1,7 +1,8 @@
 """The keyboard's and the pad's focus: Tab / the shoulder buttons step through the stops of the decision (the lit
 hexes top to bottom, the players to pick first, the bar's buttons with Undo last), Enter / A selects the one
 focused. The first step lands on the lit hex nearest the player's home, where a new player looks first (not the
-map's far north); Enter / A with nothing focused focuses that stop and says so, never nothing (issue 40)."""
+map's far north), or in exploration nearest the explorer; the d-pad's or the arrows' cursor takes the focus with
+it; Enter / A with nothing focused focuses that stop and says so, never nothing (issue 40)."""
 from __future__ import annotations
 
 import math
@@ -44,15 +45,34 @@ class Focus:
         return stops[self.index] if 0 <= self.index < len(stops) else None
 
     def first(self, stops: list[Stop]) -> int:
-        """Where the focus starts: the lit hex nearest the player's own pieces (their home first), else the first
-        stop."""
-        own = self.table.own_hexes()
+        """Where the focus starts: the lit hex nearest where the player looks (anchor), else the first stop."""
         lit = [i for i, (kind, _) in enumerate(stops) if kind == "hex"]
-        if not own or not lit:
+        near, shun = self.anchor()
+        if near < 0 or not lit:
             return 0
+        lit = [i for i in lit if stops[i][1] != shun] or lit
         centres = self.table.map.layout.centres
-        home = centres[own[0]]
-        return min(lit, key=lambda i: math.dist(centres[int(stops[i][1])], home))
+        return min(lit, key=lambda i: math.dist(centres[int(stops[i][1])], centres[near]))
+
+    def anchor(self) -> tuple[int, int]:
+        """The hex the first stop is nearest, and the hex it shuns while others are lit (-1: none). In exploration:
+        the explorer moved (the player's, or the one their neighbour sent off course, E4.3), never the home hex,
+        where crossing costs 2 knots (E6.3); elsewhere the player's own pieces, their home first."""
+        own = self.table.own_hexes()
+        exploring = self.table.shown.get("exploration")
+        if not exploring:
+            return (own[0] if own else -1), -1
+        m = self.table.app.rules.map
+        me = next((p for p in self.table.shown["players"] if p["name"] == self.table.viewer.decides), None)
+        home = me["home"] if me is not None else None
+        shun = m.hex_of(home) if home and m.has_name(home) else -1
+        at = exploring["at"]
+        return (m.hex_of(at) if at and m.has_name(at) else own[0] if own else -1), shun
+
+    def follow(self, h: int) -> None:
+        """The cursor moved to hex `h` (the d-pad, the arrows): the focus goes with it when it is lit, else no stop
+        is focused, so that A / Enter acts on the cursor's hex, never on an older stop."""
+        self.index = next((i for i, stop in enumerate(self.stops()) if stop == ("hex", h)), -1)
 
     def step(self, step: int) -> None:
         stops = self.stops()

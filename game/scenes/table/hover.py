@@ -42,7 +42,7 @@ class MapHover(MapMarks):
     def tooltip(self, screen: pygame.Surface) -> None:
         """What the hovered hex (or the cursor's, while keys move it) holds, and what choosing it would do, with
         the device's own control; beside it, never over the bar, the coach or an overlay where it can help it."""
-        h = self.hover if self.pointing else self.cursor
+        h = self.hover if self.pointing else self.keys_hex()
         if h < 0:
             return
         table, rules = self.table, self.rules
@@ -65,6 +65,14 @@ class MapHover(MapMarks):
             return
         drawn = hud.tooltip(screen, at, lines, self.scale, [table.bar.rect, *self.lit_rects()], room)
         table.redraw.moved(drawn)
+
+    def keys_hex(self) -> int:
+        """The cursor's hex while its tooltip may show: the keys' or the pad's focus on the map (a hex, or no
+        stop) during the human's own decision. Not once the focus is on a button or a player's row, where the
+        tooltip would cover the hex asked for, nor through the other players' turns (issue 40)."""
+        table = self.table
+        stop = table.focus.stop()
+        return self.cursor if table.legal and (stop is None or stop[0] == "hex") else -1
 
     def room(self, screen: pygame.Rect, at: tuple[float, float]) -> pygame.Rect | None:
         """Where a hex's tooltip may stand: the screen but what an overlay or the coach's panel covers (the

@@ -172,11 +172,13 @@ class MapSection(MapHover):
         return True
 
     def move_cursor(self, dx: int, dy: int) -> None:
+        """The d-pad's or Shift+arrows' step; the focus follows the cursor (A acts on the hex it shows)."""
         if self.cursor < 0:
             self.cursor = max(0, self.hex_at(*(s / 2 for s in self.camera.screen)))
-            return
-        self.cursor = self.layout.neighbour_on_screen(self.cursor, dx, dy)
-        self.bring_into_sight(self.cursor)
+        else:
+            self.cursor = self.layout.neighbour_on_screen(self.cursor, dx, dy)
+            self.bring_into_sight(self.cursor)
+        self.table.focus.follow(self.cursor)
 
     # --- drawing -----------------------------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from ...render import cards, hud, tween
 from ...render.cards import Card
 from ...seats import ORDERS
 from ...theme import Scale
-from ...ui.widgets import Button
+from ...ui.widgets import Button, focus_ring
 from .section import Section
 
 TICK, POP = 0.5, 0.35            # seconds the VP number takes to tick to its new value, and to pop
@@ -194,18 +194,29 @@ class Players(Section):
             if self.moving(p["name"]):
                 self.draw_tick(screen, p["name"], hud.eval_fraction(p["vp"]), view["threshold"])
         if table.plan.order and table.first is None:
-            rows = self.rows()
-            stop = table.focus.stop()
-            for name in table.plan.order:
-                focused = stop == ("row", name)
-                pygame.draw.rect(screen, theme.ACCENT, rows[name], 4 if focused else 2, border_radius=6)
-                table.redraw.moved(rows[name])
+            self.draw_choices(screen)
         orders = self.orders_rect()
         if orders is not None:
             button = Button(words.text("orders.open"), self.open_orders)
             button.rect = orders
             button.draw(screen, False, self.fitted().small)
             table.redraw.moved(orders)
+
+    def draw_choices(self, screen: pygame.Surface) -> None:
+        """The players one may pick first (T3), each outlined; the one the keys' or the pad's focus is on also
+        wears the widgets' focus ring, around its outline (inside, it would cover the row's words), so Enter / A
+        never picks blindly (issue 40)."""
+        table, rows = self.table, self.rows()
+        for name in table.plan.order:
+            pygame.draw.rect(screen, theme.ACCENT, rows[name], 2, border_radius=6)
+            table.redraw.moved(rows[name])
+        stop = table.focus.stop()
+        if stop is not None and stop[0] == "row" and stop[1] in rows:
+            row = rows[str(stop[1])]
+            ring = max(3, round(row.h * 0.08))                   # about as thick as focus_ring draws it
+            around = row.inflate(ring * 2, ring * 2)
+            focus_ring(screen, around, 6 + ring)
+            table.redraw.moved(around)
 
     def draw_tick(self, screen: pygame.Surface, name: str, target: float, threshold: int) -> None:
         """A VP ticking: its bar filled to the number shown, and the number over the panel's, popping (larger,
