@@ -2,11 +2,13 @@
 and helpers that drive it with synthetic events through the real input layer."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
 import pytest
 
+from game import virtualpad
 from game.app import App, Settings
 
 SIZE = (1280, 720)
@@ -82,3 +84,12 @@ def paused_new_game(app: App) -> Any:
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
     return table
+
+
+@pytest.fixture
+def pad() -> Iterator[virtualpad.VirtualPad]:
+    """A virtual Xbox pad, plugged in for the test and pulled out after."""
+    made = virtualpad.VirtualPad("xbox")
+    yield made
+    made.unplug()
+    pygame.event.clear()

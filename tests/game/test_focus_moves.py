@@ -5,7 +5,6 @@ says what it did. Pads are SDL's virtual joystick (game/virtualpad.py), keys go 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -25,13 +24,6 @@ from .helpers import LEFT, RB, RIGHT, A, focus_on, press, table_for
 no_pads = pytest.mark.skipif(virtualpad.available() is not None, reason=f"no virtual pads: {virtualpad.available()}")
 
 
-@pytest.fixture
-def pad() -> Iterator[virtualpad.VirtualPad]:
-    """A virtual Xbox pad, plugged in for the test and pulled out after."""
-    made = virtualpad.VirtualPad("xbox")
-    yield made
-    made.unplug()
-    pygame.event.clear()
 
 
 def confirmation(app: App) -> tuple[ConfirmScene, list[str]]:

@@ -5,6 +5,7 @@ other players' turns."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 import engine
 from game import theme
@@ -14,8 +15,13 @@ from game.scenes.table import TableScene
 
 from .conftest import key
 from .helpers import table_for
-from .test_tooltips_fresh import EXPLORE, Shown, frame, place, shown
-from .test_tooltips_fresh import table_for as explore_table
+from .tooltips_kit import EXPLORE, Shown, frame, place, record_tooltips
+from .tooltips_kit import table_for as explore_table
+
+
+@pytest.fixture
+def shown(monkeypatch: pytest.MonkeyPatch) -> Shown:
+    return record_tooltips(monkeypatch)
 
 __all__ = ["shown"]          # the fixture, used by name
 

@@ -5,7 +5,6 @@ older stop; and a pad alone makes every move of a whole game the keys make (the 
 left neighbour's course E4.3 had been out of reach). Pads are SDL's virtual joystick (game/virtualpad.py)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -26,13 +25,6 @@ DPAD = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_RIGHT, (-1, 0): pygame.CONTROLLER_
         (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN, (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP}
 
 
-@pytest.fixture
-def pad() -> Iterator[virtualpad.VirtualPad]:
-    """A virtual Xbox pad, plugged in for the test and pulled out after."""
-    made = virtualpad.VirtualPad("xbox")
-    yield made
-    made.unplug()
-    pygame.event.clear()
 
 
 def exploring(app: App, rules: engine.Ruleset) -> TableScene:

@@ -3,54 +3,24 @@ over a battle's panel, the words of the decision only on their own control and n
 "Click" only with the mouse, and a forming party's bar as tall as any other."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pygame
 import pytest
 
 import engine
 from game import words
 from game.app import App
-from game.match import Match
-from game.render import hud
-from game.scenes.table import TableScene
 
 from .conftest import key
 from .helpers import m14_table
-
-EXPLORE = {"players": ["Tonga", "Samoa"], "step": "exploration"}
-PARTY = {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906", "1006"],
-         "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1, "transport_canoe": 1, "warrior_band": 2}]}}
-
-Shown = list[tuple[list[str], pygame.Rect]]
+from .tooltips_kit import EXPLORE, PARTY, Shown, frame, place, record_tooltips, table_for
 
 
 @pytest.fixture
-def shown(monkeypatch: pytest.MonkeyPatch) -> Iterator[Shown]:
-    """Every tooltip drawn: its lines and where it stood."""
-    drawn: Shown = []
-    real = hud.tooltip
-
-    def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: list[str], scale: Any,
-                avoid: Any = (), within: pygame.Rect | None = None) -> pygame.Rect:
-        rect = real(screen, at, lines, scale, avoid, within)
-        drawn.append((list(lines), rect))
-        return rect
-    monkeypatch.setattr(hud, "tooltip", tooltip)
-    yield drawn
+def shown(monkeypatch: pytest.MonkeyPatch) -> Shown:
+    return record_tooltips(monkeypatch)
 
 
-def table_for(app: App, rules: engine.Ruleset, scenario: dict[str, Any], *moves: str) -> TableScene:
-    state = engine.load_scenario(rules, scenario)
-    table = TableScene(app, Match(rules, state, dict(zip(state.names, ("human", "rules"))), state.seed,
-                                  speed="instant"))
-    app.push(table)
-    for move in moves:
-        verb, arg = move.split()
-        table.act(engine.Action(verb, (arg,)))
-    app.frame()
-    return table
+
 
 
 def point(app: App, pos: tuple[float, float], shown: Shown) -> Shown:
@@ -60,14 +30,10 @@ def point(app: App, pos: tuple[float, float], shown: Shown) -> Shown:
     return frame(app, shown)
 
 
-def frame(app: App, shown: Shown) -> Shown:
-    shown.clear()
-    app.frame()
-    return list(shown)
 
 
-def place(table: TableScene, h: int) -> str:
-    return words.place(table.app.rules.map.labels[h], table.app.rules, words.face_up_tiles(table.shown))
+
+
 
 
 def test_a_hex_tooltip_follows_the_camera_under_a_resting_mouse(app: App, rules: engine.Ruleset,
