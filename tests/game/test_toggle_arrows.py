@@ -4,12 +4,12 @@ events" on the way); select still ticks it; a choice's arrows still step it; up 
 column's end. In the saved games' name, Enter saves, as Save does, and the hints say so."""
 from __future__ import annotations
 
+from typing import TypeVar
+
 import pygame
 
-from game.app import App
+from game.app import App, Scene
 from game.scenes.saves import SavesScene
-from game.scenes.settings import SettingsScene
-from game.scenes.setup import SetupScene
 from game.ui.widgets import Choice, Form, Toggle, Widget
 
 from .conftest import button, click, key, paused_new_game, post
@@ -18,18 +18,11 @@ from .conftest import button, click, key, paused_new_game, post
 def by_label(form: Form, label: str) -> int:
     return next(i for i, w in enumerate(form.widgets) if w.label.startswith(label))
 
-
-def settings_page(app: App) -> SettingsScene:
-    page = app.make("settings")
-    assert isinstance(page, SettingsScene)
-    app.push(page)
-    app.frame()
-    return page
+P = TypeVar("P", bound=Scene)
 
 
-def setup_page(app: App) -> SetupScene:
-    page = app.make("setup")
-    assert isinstance(page, SetupScene)
+def shown(app: App, page: P) -> P:
+    """The page pushed and drawn once."""
     app.push(page)
     app.frame()
     return page
@@ -42,7 +35,7 @@ def focused(form: Form) -> Widget:
 
 
 def test_right_on_a_settings_checkbox_moves_to_the_column_beside_and_leaves_it_as_it_was(app: App) -> None:
-    page = settings_page(app)
+    page = shown(app, app.make("settings"))
     for label in ("Full screen", "Controller rumble", "One controller per player"):
         page.form.focus = by_label(page.form, label)
         toggle = focused(page.form)
@@ -59,7 +52,7 @@ def test_right_on_a_settings_checkbox_moves_to_the_column_beside_and_leaves_it_a
 
 
 def test_left_and_right_on_a_new_game_checkbox_move_the_focus_and_a_choice_still_steps(app: App) -> None:
-    page = setup_page(app)
+    page = shown(app, app.make("setup"))
     events = page.form.focus = by_label(page.form, "Random events")
     toggle = focused(page.form)
     assert isinstance(toggle, Toggle) and toggle.value is False
@@ -81,7 +74,7 @@ def test_left_and_right_on_a_new_game_checkbox_move_the_focus_and_a_choice_still
 
 
 def test_down_at_the_end_of_a_column_reaches_the_top_of_the_next(app: App) -> None:
-    page = settings_page(app)
+    page = shown(app, app.make("settings"))
     form = page.form
     left = form.widgets[0].rect.x
     form.focus = max((i for i, w in enumerate(form.widgets) if w.rect.x == left), key=lambda i: form.widgets[i].rect.y)
