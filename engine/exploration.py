@@ -227,8 +227,8 @@ def perform(state: GameState, action: Action) -> list[Event]:
     if exp.owed is not None:
         return random_events.answer(state, exp, action)
     verb = action.verb
-    if verb == "end":
-        return flow.next_player(state)
+    if verb == "end":                    # the player does not explore this step: said, so the order shows (T1)
+        return [event("exploration_passed", player=state.names[exp.player])] + flow.next_player(state)
     if verb == "premove":
         h = state.rules.map.hex_of(action.args[0])
         path = [state.rules.map.labels[x] for x in premove_path(state, exp.player, h)]

@@ -432,8 +432,8 @@ def perform(state: GameState, action: Action) -> list[Event]:
     if verb == "end" and sub.phase == TRANSIT:
         sub.phase = MOVE
         return [event("transit_ended", player=state.names[sub.player])]
-    if verb == "end":
-        return start_battles(state, sub)
+    if verb == "end":                    # each player's part ends in a line, so the order shows (T1)
+        return [event("movement_ended", player=state.names[sub.player])] + start_battles(state, sub)
     if verb == "battle":
         return open_battle(state, sub, state.rules.map.hex_of(action.args[0]))
     if verb == "raise":

@@ -57,10 +57,11 @@ EventKind = Literal[
     "built_kinds", "canoe_face_down", "canoe_face_up", "card_bought", "card_drawn", "card_not_drawn",
     "card_revealed", "card_used",
     "claim_failed", "conquest", "die_rolled", "event_drawn", "event_kept", "event_played", "event_revealed",
-    "event_tie", "event_without_effect", "exploration_skipped", "explorer_back", "explorer_enters", "explorer_lost",
+    "event_tie", "event_without_effect", "exploration_passed", "exploration_skipped", "explorer_back",
+    "explorer_enters", "explorer_lost",
     "explorer_moved", "explorer_returned", "favourable_winds", "galapagos_marker", "game_over", "game_started",
     "home_lost", "improved_agriculture_built", "internal_rotation", "kumara", "kumara_roll", "kumara_search",
-    "malaria_begins", "malaria_roll", "marker_drawn", "new_home", "off_course", "off_course_stuck",
+    "malaria_begins", "malaria_roll", "marker_drawn", "movement_ended", "new_home", "off_course", "off_course_stuck",
     "penalty_marker", "piece_panicked", "piece_removed", "pieces_gained", "pieces_sunk", "retreat", "reroll",
     "rumor_removed", "saved_build_point", "settled", "south_island_lost", "south_island_placed", "stack_moved",
     "step_started", "tile_drawn", "tile_kept", "tile_placed", "tile_removed", "tile_revealed", "tile_seen",
@@ -414,6 +415,11 @@ class EventWithoutEffectEvent(TypedDict):
     player: str
 
 
+class ExplorationPassedEvent(TypedDict):
+    kind: Literal["exploration_passed"]
+    player: str
+
+
 class ExplorationSkippedEvent(TypedDict):
     kind: Literal["exploration_skipped"]
     player: str
@@ -530,6 +536,11 @@ class MarkerDrawnEvent(TypedDict):
     hex: str
     marker: str                           # "island", "ocean" or "off_course"
     knots: int
+
+
+class MovementEndedEvent(TypedDict):
+    kind: Literal["movement_ended"]
+    player: str
 
 
 class NewHomeEvent(TypedDict):
@@ -756,11 +767,12 @@ LogEntry: TypeAlias = (
     | CardDrawnEvent | CardNotDrawnEvent | CardRevealedEvent | CardUsedEvent | ClaimFailedEvent | ConquestEvent
     | DieRolledEvent
     | EventDrawnEvent | EventKeptEvent | EventPlayedEvent | EventRevealedEvent | EventTieEvent
-    | EventWithoutEffectEvent | ExplorationSkippedEvent | ExplorerBackEvent | ExplorerEntersEvent
+    | EventWithoutEffectEvent | ExplorationPassedEvent | ExplorationSkippedEvent | ExplorerBackEvent
+    | ExplorerEntersEvent
     | ExplorerLostEvent | ExplorerMovedEvent | ExplorerReturnedEvent | FavourableWindsEvent
     | GalapagosMarkerEvent | GameOverEvent | GameStartedEvent | HomeLostEvent | ImprovedAgricultureBuiltEvent
     | InternalRotationEvent | KumaraEvent | KumaraRollEvent | KumaraSearchEvent | MalariaBeginsEvent
-    | MalariaRollEvent | MarkerDrawnEvent | NewHomeEvent | OffCourseEvent | OffCourseStuckEvent
+    | MalariaRollEvent | MarkerDrawnEvent | MovementEndedEvent | NewHomeEvent | OffCourseEvent | OffCourseStuckEvent
     | PenaltyMarkerEvent | PiecePanickedEvent | PieceRemovedEvent | PiecesGainedEvent | PiecesSunkEvent
     | RetreatEvent | RerollEvent | RumorRemovedEvent | SavedBuildPointEvent | SettledEvent | SouthIslandLostEvent
     | SouthIslandPlacedEvent | StackMovedEvent | StepStartedEvent | TileDrawnEvent | TileKeptEvent
