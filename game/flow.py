@@ -6,7 +6,7 @@ module; `game.scenes` registers them all when it is imported.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -133,7 +133,7 @@ def open_match(app: App, match: Match, playing: Match | None = None) -> None:
     start_match(app, match)           # the table of the one being played leaves the stack: it is closed there
 
 
-def new_match(app: App, players: int, seats: list[str], seed: int, options: dict[str, Any],
+def new_match(app: App, players: int | Sequence[str], seats: list[str], seed: int, options: dict[str, Any],
               settings: Mapping[str, SeatSettings] | None = None) -> None:
     """A new game, with autosaves of its own (the game Continue would have opened keeps its own)."""
     match = Match.new(app.rules, players, seats, seed, options, speed=app.settings.speed,

@@ -28,6 +28,8 @@ from .layout import SQRT3, Layout
 Point = tuple[float, float]
 CACHE = 3                         # zoom levels whose static layer is kept
 NAME = 0.34                       # an island group's name: its text size, in hex sizes
+EXPLORER_ABOVE = 0.38             # an explorer's waterline above its hex's centre, in hex sizes: its canoe stands
+                                  # in the hex's top part, over none of its words
 TOKEN = 0.24                      # a stack token's radius, in hex sizes
 COUNT = 1.35                      # the height on a token: its text size, in token radii
 
@@ -312,7 +314,9 @@ class MapArt:
     def pieces(self, view: View) -> list[Piece]:
         """The pieces the map draws each frame over the board, in drawing order: the capitals' smoke, each
         player's face-down stack (its height only, X9; the owner's own stacks say what they hold), explorers.
-        On an island group the stacks stand on the hex's right, clear of the island; at sea in the middle."""
+        On an island group the stacks stand on the hex's right, clear of the island; at sea in the middle. An
+        explorer sails at the top of its hex, off the words there (a face-down tile's name in the middle, an
+        island's name below it, the exploration's markers at the bottom left: issue 40)."""
         m, lay, size = self.rules.map, self.layout, self.layout.size
         out: list[Piece] = []
         for player in view["players"]:
@@ -345,7 +349,7 @@ class MapArt:
             if where not in ("home", "lost"):
                 h = m.hex_of(where)
                 cx, cy = lay.centres[h]
-                out.append(Piece(h, cx - size * 0.45, cy + size * 0.3, "explorer", player["name"], 0))
+                out.append(Piece(h, cx, cy - size * EXPLORER_ABOVE, "explorer", player["name"], 0))
         return out
 
     def draw_pieces(self, surface: pygame.Surface, found: list[Piece], to_screen: Callable[[float, float], Point],

@@ -1,6 +1,7 @@
 """The new-game setup: 2, 3 or 4 players, each seat human or a bot, the seed (random, shown, editable), and the
 advanced rules A1-A7 each with a line saying what it does. The homes each seat will play are shown as the
-seed deals them (S4).
+seed deals them (S4); a change of the player count keeps each remaining seat's people where that count plays it
+(S2), so the player's own seat stays who it was, and the seats added take the homes left in the seed's order.
 
 The page remembers the last choices (issue 40): the players, each seat's kind, the advanced rules and the agreed
 target, each seat's card windows, kept in the settings (`new_game`) as a game starts or the page is left, and
@@ -45,6 +46,7 @@ class SetupScene(MenuPage):
         self.windows: dict[int, str] = {}           # seat -> how it answers card windows (game/seats.py)
         self.form = Form()
         self.recall(app.settings.new_game)
+        self.homes = engine.deal_homes(app.rules, self.players, self.seed)     # each seat's people (S2, S4)
         self.build()
 
     def recall(self, kept: Mapping[str, Any]) -> None:
@@ -76,10 +78,9 @@ class SetupScene(MenuPage):
         focus = self.form.focus
         kinds = [(k, words.text(f"seat.{k}")) for k in SETUP_SEATS]
         hints = {k: words.text(f"seat.hint.{k}") for k in SETUP_SEATS}
-        homes = engine.deal_homes(self.app.rules, self.players, self.seed)
         widgets: list[Widget] = [Choice(words.text("setup.players"), [(n, str(n)) for n in (2, 3, 4)],
                                         self.players - 2, self.set_players)]
-        widgets.extend(Choice(seat_label(i, homes[i]), kinds, [k for k, _ in kinds].index(self.seats[i]),
+        widgets.extend(Choice(seat_label(i, self.homes[i]), kinds, [k for k, _ in kinds].index(self.seats[i]),
                               partial(self.set_seat, i), hints)
                        for i in range(self.players))
         widgets.append(NumberField(words.text("setup.seed"), self.seed, self.set_seed))
@@ -106,6 +107,7 @@ class SetupScene(MenuPage):
 
     def set_players(self, n: int) -> None:
         self.players = n
+        self.homes = kept_homes(self.app.rules, self.homes, n, self.seed)
         self.build()
 
     def set_seat(self, i: int, kind: str) -> None:
@@ -113,9 +115,9 @@ class SetupScene(MenuPage):
 
     def set_seed(self, seed: int) -> None:
         self.seed = seed
-        homes = engine.deal_homes(self.app.rules, self.players, self.seed)
+        self.homes = engine.deal_homes(self.app.rules, self.players, self.seed)
         for i in range(self.players):
-            self.form.widgets[1 + i].label = seat_label(i, homes[i])
+            self.form.widgets[1 + i].label = seat_label(i, self.homes[i])
 
     def reroll(self) -> None:
         self.seed = random.randrange(1, 1_000_000)
@@ -126,15 +128,15 @@ class SetupScene(MenuPage):
         self.app.push(self.app.make("seats", self))
 
     def humans(self) -> list[tuple[int, str]]:
-        """The human seats with the names the seed deals them."""
-        homes = engine.deal_homes(self.app.rules, self.players, self.seed)
-        return [(i, homes[i]) for i in range(self.players) if self.seats[i] == HUMAN]
+        """The human seats with their homes' names."""
+        return [(i, self.homes[i]) for i in range(self.players) if self.seats[i] == HUMAN]
 
     def start(self) -> None:
         self.remember()
         settings = {name: SeatSettings(pin_hash(name, self.pins[i]) if i in self.pins else None,
                                        self.windows.get(i, IN_PERSON)) for i, name in self.humans()}
-        flow.new_match(self.app, self.players, self.seats[:self.players], self.seed, dict(self.options), settings)
+        flow.new_match(self.app, list(self.homes), self.seats[:self.players], self.seed, dict(self.options),
+                       settings)
 
     # --- drawing ---------------------------------------------------------------------------------------------
 
@@ -220,8 +222,18 @@ def recall_windows(kept: Any, windows: dict[int, str]) -> list[str]:
     return dropped
 
 
+def kept_homes(rules: engine.Ruleset, homes: list[str], players: int, seed: int) -> list[str]:
+    """The homes of a new player count (S2): each seat kept keeps its people where this count plays it; the other
+    seats take the homes left, in the order the seed deals them (S4)."""
+    offered = rules.setups[players].homes
+    staying = [people if people in offered else None for people in homes[:players]]
+    staying += [None] * (players - len(staying))
+    left = iter(people for people in engine.deal_homes(rules, players, seed) if people not in staying)
+    return [people if people is not None else next(left) for people in staying]
+
+
 def seat_label(i: int, home: str) -> str:
-    """A seat's line: its number and the home the seed deals it (S4)."""
+    """A seat's line: its number and its home (S2, S4)."""
     return words.text("setup.seat", n=i + 1, home=home)
 
 

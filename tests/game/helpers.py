@@ -19,13 +19,14 @@ from game.app import App
 from game.match import Match
 from game.scenes.handoff import KEYS, HandoffScene
 from game.scenes.replay import ReplayChoiceScene
+from game.scenes.setup import SetupScene
 from game.scenes.table import TableScene
 from game.scenes.title import TitleScene
 from game.seats import SeatSettings, pin_hash
 from tests.engine.helpers import do
 from tests.positions import M14_MOVE, big_empires, m14_game
 
-from .conftest import click, key, post
+from .conftest import button, click, key, post
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -268,3 +269,13 @@ def spy_texts(monkeypatch: Any) -> list[str]:
         return text(said, *more, **named)
     monkeypatch.setattr(theme, "text", spy)
     return written
+
+
+def open_setup(app: App) -> SetupScene:
+    """The new-game page, reached from the title by a click on New game."""
+    app.push(TitleScene(app))
+    app.frame()
+    click(app, button(app.top, "New game").rect.center)
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    return setup

@@ -114,7 +114,7 @@ def test_a_log_line_naming_a_card_shows_it_and_opens_its_entry(app, rules):
     n = max(table.log.cards)
     assert table.log.cards[n] == cards.arts("tiki")
     log = table.panels()["log"]
-    _, rows = hud.log_places(log, table.log.lines, table.log.scroll, app.scale)
+    _, rows = hud.log_places(table.log.panel(log), table.log.lines, table.log.scroll, app.scale)
     top = next(top for *_, top, line in rows if line == n)
     point(app, (log.centerx, top + 2), frames=2)
     assert table.log.card_here() == (cards.arts("tiki"), (log.centerx, top + 2))

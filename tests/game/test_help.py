@@ -130,7 +130,7 @@ def test_the_log_never_begins_with_the_tail_of_a_wrapped_line(app):
 def test_a_click_on_a_log_line_opens_its_rule_and_the_pause_menu_has_the_rules(app, rules):
     table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "exploration"})
     click(app, screen_of(table, "0807"))                 # the pre-move: a line in the log
-    inner, rows = hud.log_rows(table.panels()["log"], table.log.lines, table.log.scroll, app.scale)
+    inner, rows = hud.log_rows(table.log.panel(table.panels()["log"]), table.log.lines, table.log.scroll, app.scale)
     _, rule, _, top = rows[-1]
     assert rule
     click(app, (inner.centerx, top + 2))

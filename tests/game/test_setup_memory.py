@@ -18,15 +18,7 @@ from game.scenes.title import TitleScene
 from game.ui.widgets import Choice, Toggle
 
 from .conftest import button, click, key
-
-
-def open_setup(app: App) -> SetupScene:
-    app.push(TitleScene(app))
-    app.frame()
-    click(app, button(app.top, "New game").rect.center)
-    setup = app.top
-    assert isinstance(setup, SetupScene)
-    return setup
+from .helpers import open_setup
 
 
 def widget(setup: SetupScene, label: str) -> Choice | Toggle:

@@ -218,8 +218,9 @@ class CoachPanel(Section):
 
     def targets(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """Where the lesson is done, or what it shows: hexes (the lit ones, the one it points at), and boxes
-        (the bar's buttons of its actions or its Undo, the rows of the players to pick, the panel it points at).
-        None while a dialog lies over the table: a ring would point at what it hides."""
+        (the bar's buttons of its actions, the rows of the players to pick, the panel it points at); Undo alone
+        for a lesson that teaches it (the lit hexes wait for the lesson after). None while a dialog lies over the
+        table: a ring would point at what it hides."""
         table = self.table
         lesson = self.model.lesson
         hexes: list[pygame.Rect] = []
@@ -233,10 +234,11 @@ class CoachPanel(Section):
         elif lesson.point is not None:
             hexes.append(self.hex_rect(lesson.point))
         if table.legal or lesson.undo:
-            labels = self.rules.map.labels
-            hexes += [self.hex_rect(labels[h]) for h in table.plan.by_hex]
             boxes += [b.rect for b, a in zip(table.bar.buttons, table.bar.actions, strict=True)
                       if b.rect.w and (a is None) == lesson.undo]
+        if table.legal and not lesson.undo:                 # a lesson on Undo rings only Undo
+            labels = self.rules.map.labels
+            hexes += [self.hex_rect(labels[h]) for h in table.plan.by_hex]
             if table.plan.order and table.first is None:
                 boxes += list(table.players.rows().values())
         return hexes, boxes

@@ -91,10 +91,18 @@ class Log(Section):
         self.scroll = max(0, self.scroll + (2 if intent.f > 1 else -2))
         return True
 
+    def panel(self, rect: pygame.Rect) -> pygame.Rect:
+        """The part of the log's column its panel takes: from the column's top, as tall as its lines, up to the
+        whole column (issue 40: a tall empty box at a game's start told a newcomer nothing; the map shows below,
+        as under the players' column)."""
+        inner, rows = hud.log_places(rect, self.lines, self.scroll, self.scale)
+        line_h = theme.font(hud.log_scale(rect, self.scale).small).get_linesize()
+        return pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, rect.h - inner.h + len(rows) * line_h))
+
     def line_at(self, y: float, rect: pygame.Rect) -> int | None:
-        """The index of the log line drawn at height y in the panel `rect` (None between lines)."""
-        rows = hud.log_places(rect, self.lines, self.scroll, self.scale)[1]
-        line_h = theme.font(self.scale.small).get_linesize()
+        """The index of the log line drawn at height y in the column `rect` (None between lines)."""
+        rows = hud.log_places(self.panel(rect), self.lines, self.scroll, self.scale)[1]
+        line_h = theme.font(hud.log_scale(rect, self.scale).small).get_linesize()
         return next((n for _, _, _, top, n in rows if top <= y < top + line_h), None)
 
     def rule_at(self, y: float, rect: pygame.Rect) -> str | None:
@@ -134,4 +142,4 @@ class Log(Section):
         if self.spoken != words.language_in_use():
             self.respoken()
         key = (self.epoch, len(self.lines), self.scroll, scale.unit, self.spoken)
-        self.draw_layer(screen, key, rect, lambda s, r: hud.log_panel(s, r, self.lines, self.scroll, scale))
+        self.draw_layer(screen, key, rect, lambda s, r: hud.log_panel(s, self.panel(r), self.lines, self.scroll, scale))

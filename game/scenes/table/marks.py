@@ -1,10 +1,12 @@
 """The marks the map draws over its board and pieces: the lit hexes of the decision by what they do (the hovered
 one grows, a pressed one flashes), the route of the hovered move, the hexes of the action chosen in a menu, the
-hover and the keyboard's cursor. A part of the map's section (map.py), apart so that each stays short.
+hover and the focused hex (the keys' or the pad's cursor, in the widgets' focus ring). A part of the map's section
+(map.py), apart so that each stays short.
 """
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +19,7 @@ from ...render import redraw
 from ...render.camera import Camera
 from ...render.layout import Layout
 from ...render.tween import out_cubic
+from ...ui.widgets import focus_ring, ring_width
 from .section import Section
 
 HOVER_GROW = 0.15                 # seconds a hovered lit hex takes to grow (out_cubic)
@@ -30,13 +33,14 @@ class MapMarks(Section):
     hover: int                    # hex under the pointer
     cursor: int                   # hex of the keyboard or pad cursor
     pointing: bool                # the last intent came from the mouse (no cursor mark)
+    focused_hex: Callable[[], int]    # the cursor's hex while the focus is on the map (hover.py), else -1
     pressed: tuple[int, float]    # the lit hex pressed last, and when (it flashes)
     hovered: tuple[int, float]    # the lit hex under the pointer, and since when (it grows)
     _routes: tuple[tuple[Any, ...], set[tuple[str, ...]]]     # the routes drawn, and for what
 
     def draw_marks(self, screen: pygame.Surface) -> None:
         """The lit hexes of the decision (by what they do), the route of the hovered one, the hexes of the
-        action chosen in a menu or the palette, the hover and the cursor."""
+        action chosen in a menu or the palette, the hover and the focused hex."""
         cam, table = self.camera, self.table
         now = table.app.time
         pulse = 0.5 + 0.5 * math.sin(now * 1000 / 260)
@@ -66,10 +70,13 @@ class MapMarks(Section):
             table.redraw.moved(redraw.bounds(points, max(width, dot)))
         for h in table.menus.chosen_hexes():
             self.outline(screen, h, theme.HIGHLIGHT, 5)
-        cursor = -1 if self.pointing else self.cursor          # the keyboard's cursor, while keys are used
-        for h, colour, width in ((self.hover, theme.WHITE, 2), (cursor, theme.HIGHLIGHT, 3)):
-            if h >= 0:
-                self.outline(screen, h, colour, width)
+        if self.hover >= 0:
+            self.outline(screen, self.hover, theme.WHITE, 2)
+        focused = self.focused_hex()
+        if focused >= 0:                                        # the keys' or the pad's focus: the widgets' ring
+            ring = ring_width(self.layout.size * cam.zoom)
+            corners = self.layout.corners(focused, self.layout.size + ring * 1.7 / cam.zoom)  # clear of the lit outline
+            table.redraw.moved(focus_ring(screen, [cam.to_screen(x, y) for x, y in corners], ring=ring))
 
     def flash(self, screen: pygame.Surface, h: int, strength: float) -> None:
         """A pressed lit hex flashes white, fading out (PRESS_FLASH)."""

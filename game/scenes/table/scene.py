@@ -5,7 +5,7 @@ The table is a few sections (game/scenes/table/*.py) that each handle their own 
 this scene follows the match, routes input by region and focus (an open menu takes everything first), and puts
 the battle and "since your last turn" over the map as scenes of their own. Each action's events play as
 animations over the view from before it; the new view is installed when they end, and any key or click skips
-them.
+them (Esc or Start skips them and opens the pause menu, in one press).
 
 The camera (game/render/camera.py) glides: to each clip's hex as it begins while others play (when it is out of
 sight), and back to the human's own decision when it comes; it cuts only where the player asks (a seat's view
@@ -26,7 +26,7 @@ from ... import settings as preferences
 from ...app import App, Scene, scene
 from ...battle import OUTCOMES, BattleModel
 from ...host import Host, HostUnavailable
-from ...input import Intent
+from ...input import LEAVING, Intent
 from ...render import mapart
 from ...render.redraw import Redraw
 from . import regions
@@ -49,6 +49,7 @@ SPATIAL = ("point", "select", "zoom")       # pointer intents that go to the reg
 RUMBLE_LANDED = (0.35, 0.7, 120)          # a pad's low and high motors and how long (ms): the die lands
 RUMBLE_OUTCOME = (0.7, 1.0, 400)          # ... a battle's result is known
 FADE = 0.3                                # seconds the old picture takes to fade into the new (reduce motion)
+REACH = 1.5                               # how far a clip draws from its hex's centre, in hex sizes
 
 
 @scene("table")
@@ -184,13 +185,27 @@ class TableScene(Scene):
             self.install()
 
     def follow(self, clip: anim.Anim) -> None:
-        """While others play, the map glides to each action as its clip begins, when its hex is out of sight (an
-        explorer's voyage at the map's edge once played out under the log panel); an impact shakes it (none under
-        reduce motion: the camera's `motion`)."""
+        """While others play, the map glides to each action as its clip begins, when it would play out of sight
+        (an explorer's voyage at the map's edge once played out under the log panel); an impact shakes it (none
+        under reduce motion: the camera's `motion`)."""
         hexmap = self.app.rules.map
         if clip.focus is not None and hexmap.has_name(clip.focus) and not self.legal:
-            self.map.bring_into_sight(hexmap.hex_of(clip.focus))
+            self.watch(hexmap.hex_of(clip.focus))
         self.map.camera.shake(clip.shake)
+
+    def watch(self, h: int) -> None:
+        """The map glides to put a clip's hex in the middle of the open map unless, once the camera rests, the
+        hex shows and all the clip draws there (REACH round it: a marker out of the cup rises above the hex) is
+        clear of what lies over the map: the bar, the overlays and, in Learn to play, the coach's panel, whose
+        words say to watch."""
+        centre = self.map.layout.centres[h]
+        rest = self.map.camera.target
+        x, y, zoom = rest
+        reach = round(self.map.layout.size * zoom * REACH * 2)
+        drawn = pygame.Rect(0, 0, reach, reach)
+        drawn.center = (round((centre[0] - x) * zoom), round((centre[1] - y) * zoom))
+        if not self.map.visible(*centre, rest) or drawn.collidelist(self.covers()) >= 0:
+            self.map.camera.put(*centre, *self.map.sight().center)
 
     def install(self) -> None:
         """The newest view goes on the board; the battle overlay takes the view's battle as the truth; the
@@ -473,7 +488,8 @@ class TableScene(Scene):
         if self.legal and self.bar.rect.collidepoint(x, y):
             return "bar"
         for name, rect in self.panels().items():
-            if rect.h > 0 and rect.collidepoint(x, y):
+            drawn = self.log.panel(rect) if name == "log" else rect     # below the log's lines lies the map
+            if drawn.h > 0 and drawn.collidepoint(x, y):
                 return name
         return None
 
@@ -484,8 +500,8 @@ class TableScene(Scene):
     # --- input -------------------------------------------------------------------------------------------------
 
     def handle(self, intent: Intent) -> None:
-        """Route an intent: skip the animations, else to an open menu, else to the region under the pointer,
-        else to the focus and the table's commands."""
+        """Route an intent: skip the animations (and on to the pause menu for Esc or Start), else to an open
+        menu, else to the region under the pointer, else to the focus and the table's commands."""
         kind = intent.kind
         if kind == "unplugged":
             self.pad_lost(intent)
@@ -495,7 +511,8 @@ class TableScene(Scene):
         self.map.pointing = intent.pointer
         if self.anim.busy and kind not in PASSIVE:
             self.anim.skip()                      # any key or click skips the animations
-            return
+            if kind not in LEAVING or intent.pointer:     # Esc or Start goes on to the pause menu, in one press
+                return
         if self.menus.handle(intent):
             return
         if self.coach is not None and self.coach.handle(intent):
@@ -560,15 +577,13 @@ class TableScene(Scene):
     # --- drawing -----------------------------------------------------------------------------------------------
 
     def draw(self, screen: pygame.Surface) -> None:
-        """The map, its marks and animations, the panels and the bar, and the old picture fading out after a
-        move of the camera under reduce motion; the overlays draw over this, and the menus, toasts and tooltip
-        over them (draw_over)."""
+        """The map, its marks and animations, the panels and the bar, the coach's rings and panel (nothing over
+        its words), and the old picture fading out after a move of the camera under reduce motion; the overlays
+        draw over this, and the menus, toasts and tooltip over them (draw_over)."""
         if self.map.camera.faded != self.faded:
             self.faded = self.map.camera.faded
             self.fade = (screen.copy(), self.app.time)     # the screen still shows the last frame
         self.map.draw(screen)
-        if self.coach is not None:
-            self.coach.draw(screen)                 # under the animations; a step's banner stands below it
         self.place_banners()
         self.anim.draw(screen, self.map.where, self.app.scale.small)
         for rect in self.anim.drawn:                # each clip apart: clips far apart are not one large area
@@ -582,6 +597,7 @@ class TableScene(Scene):
             self.redraw.moved(self.bar.rect)
         if self.coach is not None:
             self.coach.rings(screen)                # over the bar's buttons it rings
+            self.coach.draw(screen)                 # over the animations and the rings: its words stay whole
         self.draw_status(screen)
         if self.fade is not None:
             self.cross_fade(screen, *self.fade)

@@ -1,0 +1,69 @@
+"""The new-game page keeps each seat's people when the player count changes (issue 40, a fresh player's run):
+seat 1 was Tonga at 2 players and Hiva at 4 with the same seed. S2 says which peoples play at each count; a seat
+keeps its people where the new count plays it, the seats added take the homes left (S4), and the game started is
+the one the page shows."""
+from __future__ import annotations
+
+import engine
+from game.app import App
+from game.scenes.setup import SetupScene
+from game.scenes.table import TableScene
+from game.ui.widgets import Choice, NumberField
+
+from .conftest import button, click
+from .helpers import open_setup
+
+
+def players_to(app: App, setup: SetupScene, n: int) -> None:
+    """The players' choice stepped by clicks on its right half until it says n."""
+    for _ in range(3):
+        if setup.players == n:
+            return
+        choice = setup.form.widgets[0]
+        assert isinstance(choice, Choice)
+        rect = choice.value_rect()
+        click(app, (rect.right - 8, rect.centery))
+    assert setup.players == n
+
+
+def seat_labels(setup: SetupScene) -> list[str]:
+    return [w.label for w in setup.form.widgets[1:1 + setup.players]]
+
+
+def a_seed(rules: engine.Ruleset) -> int:
+    """A seed whose deal gives seat 1 another people at 4 players than at 2 (Tonga, then Hiva: the finding)."""
+    return next(seed for seed in range(1, 1000)
+                if engine.deal_homes(rules, 2, seed)[0] != engine.deal_homes(rules, 4, seed)[0])
+
+
+def test_S2_S4_seat_1_keeps_its_people_when_the_count_changes(app: App) -> None:
+    setup = open_setup(app)
+    players_to(app, setup, 2)
+    field = next(w for w in setup.form.widgets if isinstance(w, NumberField))
+    field.set(a_seed(app.rules))                          # as typed: the seed deals the homes (S4)
+    first = seat_labels(setup)
+    for n in (3, 4, 2):
+        players_to(app, setup, n)
+        assert seat_labels(setup)[0] == first[0], f"at {n} players seat 1 keeps its people"
+        homes = [label.split(" ")[-1] for label in seat_labels(setup)]
+        assert sorted(homes) == sorted(app.rules.setups[n].homes), "the peoples S2 names for this count"
+    shown = [label.split(" ")[-1] for label in seat_labels(setup)]
+    click(app, button(setup, "Start").rect.center, frames=2)
+    table = app.stack[0]
+    assert isinstance(table, TableScene)
+    assert list(table.match.names) == shown, "the game started seats the peoples the page showed"
+    assert table.match.seats[shown[0]] == "human"
+
+
+def test_S2_a_people_the_new_count_does_not_play_gives_way(app: App) -> None:
+    setup = open_setup(app)
+    players_to(app, setup, 4)
+    seed = next(s for s in range(1, 1000) if engine.deal_homes(app.rules, 4, s)[0] in ("Hiva", "Raiatea"))
+    field = next(w for w in setup.form.widgets if isinstance(w, NumberField))
+    field.set(seed)
+    second = seat_labels(setup)[1].split(" ")[-1]
+    players_to(app, setup, 2)
+    homes = [label.split(" ")[-1] for label in seat_labels(setup)]
+    assert sorted(homes) == ["Samoa", "Tonga"], "2 players are Tonga and Samoa (S2)"
+    if second in homes:
+        assert homes[1] == second, "seat 2 keeps its people, seat 1 takes the one left"
