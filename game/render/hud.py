@@ -401,6 +401,11 @@ def log_places(rect: pygame.Rect, lines: Sequence[tuple[str, str]], scroll: int,
     return inner, [(line, rule, first, top + i * line_h, n) for i, (line, rule, first, n) in enumerate(shown)]
 
 
+def tooltip_width(area: pygame.Rect, unit: float) -> int:
+    """How wide a tooltip's words may run in `area`: under half of it, and never a line too long to read."""
+    return round(min(area.w * 0.45, unit * 30))
+
+
 def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str], scale: Scale,
             avoid: Sequence[pygame.Rect] = (), within: pygame.Rect | None = None) -> pygame.Rect:
     """A small card of text beside the pointer, kept inside `within` (the screen by default), on the side where
@@ -409,7 +414,7 @@ def tooltip(screen: pygame.Surface, at: tuple[float, float], lines: Sequence[str
     subsurface would draw past the clip (game/render/redraw.py)."""
     unit = scale.unit
     area = screen.get_rect() if within is None else within
-    room = round(min(area.w * 0.45, unit * 30))
+    room = tooltip_width(area, unit)
     surfaces = [theme.text(part, scale.small, theme.INK, "bold" if i == 0 else "regular")
                 for i, line in enumerate(lines) for part in theme.wrap(line, scale.small, room)]
     w = max(s.get_width() for s in surfaces) + unit

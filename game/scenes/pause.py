@@ -14,6 +14,7 @@ from ..host import Host, HostUnavailable
 from ..match import Match
 from ..online.lobby import LobbyError
 from ..theme import Scale
+from ..ui import prompts
 from ..ui.dialog import Dialog
 from ..ui.widgets import Button, Form
 
@@ -93,7 +94,11 @@ class PauseScene(Dialog):
             Button(words.text("menu.quit"), leave, primary=True)]))
 
     def size(self, scale: Scale) -> tuple[float, float]:
-        return scale.unit * 20, scale.unit * (4.6 + 2.9 * len(self.form.widgets))
+        """As wide as its hints need, on every device: Esc (B, a right click), the key that closes it, is never
+        left out of them (at UI scale 2 in French it was)."""
+        said = [(intent, words.text(key)) for intent, key in self.shown_hints()]
+        width = max(scale.unit * 20, prompts.widest(said, scale.small) + scale.unit * 2.5)
+        return width, scale.unit * (4.6 + 2.9 * len(self.form.widgets))
 
     def draw(self, screen: pygame.Surface) -> None:
         scale = self.fitting(self.size)              # smaller than the UI scale asks where the window is short

@@ -3,7 +3,8 @@ of the sound effects and of the music, the speed of the animations and the bots,
 motion, the confirmations (a page of their own: which decisions that cannot be undone are asked about first, X42,
 one row per kind, so that a "don't ask again" is taken back there) and the colour-vision aid, with a preview of
 the tribes' colours and the map's marks as each kind of colour vision sees them. A change applies at once (to the
-game under way too) and is kept for the next run (game/settings.py); reached from the title and the pause menu."""
+game under way too) and is kept for the next run (game/settings.py); reached from the title and the pause menu.
+Its hints at the foot say how to move and change a row, choose, and go back, as on every page."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from ..ui.backdrop import MenuPage, sheet
 from ..ui.widgets import Button, Choice, Form, Toggle, Widget
 
 LEVELS = [step / 10 for step in range(11)]          # a volume's steps: off, 10 % ... 100 %
+HINTS = (("cursor", "hint.change"), ("select", "hint.choose"), ("back", "hint.back"))
 
 
 def volume(key: str, level: float, changed: Callable[[float], None]) -> Choice:
@@ -143,12 +145,15 @@ class SettingsScene(MenuPage):
     # --- drawing ---------------------------------------------------------------------------------------------
 
     def arrange(self, scale: Scale) -> bool:
-        """The rows on a sheet under the heading, in one column or, where that is too tall, two, with the colour
-        preview under them or beside the colour-vision aid's row (the last), and Back under them, at these
-        sizes; False where they would not fit the window or a row's words its width."""
-        return any(self.columns(scale, n, beside) for n, beside in ((1, False), (1, True), (2, False)))
+        """The rows on a sheet under the heading, in one column or, where that is too tall, two (closer together
+        where even that is too tall), with the colour preview under them or beside the colour-vision aid's row (the
+        last), and Back under them, above the hints at the window's foot, at these sizes; False where they would
+        not fit the window or a row's words its width."""
+        return any(self.columns(scale, n, beside, apart)
+                   for n, beside, apart in ((1, False, 0.8), (1, True, 0.8), (2, False, 0.8), (2, False, 0.45)))
 
-    def columns(self, scale: Scale, n: int, beside: bool) -> bool:
+    def columns(self, scale: Scale, n: int, beside: bool, apart: float) -> bool:
+        """One arrangement: `n` columns of rows `apart` units from one another, the preview beside or under."""
         w, h = self.app.screen.get_size()
         unit = scale.unit
         rows, back = self.form.widgets[:-1], self.form.widgets[-1]
@@ -159,13 +164,14 @@ class SettingsScene(MenuPage):
         inner = col_w * n + gap * (n - 1)
         row_h = round(unit * 2.2 * 1.35)
         per = -(-len(rows) // n)
-        top = sheet((w, h), scale).y
+        paper = sheet((w, h), scale)
+        top = paper.y
         left = w // 2 - (inner + side) // 2
         for i, widget in enumerate(rows):
             column, line = divmod(i, per)
-            widget.rect = pygame.Rect(left + column * (col_w + gap), round(top + unit + line * (row_h + unit * 0.8)),
+            widget.rect = pygame.Rect(left + column * (col_w + gap), round(top + unit + line * (row_h + unit * apart)),
                                       col_w, row_h)
-        y = top + unit + per * (row_h + unit * 0.8)
+        y = top + unit + per * (row_h + unit * apart)
         if beside:
             self.preview.bottomleft = (left + inner + gap, rows[-1].rect.bottom)
         else:
@@ -176,7 +182,7 @@ class SettingsScene(MenuPage):
         y += back.rect.h + unit * 0.8
         self.paper = pygame.Rect(0, 0, inner + side + unit * 2, round(y - top + unit * 0.2))
         self.paper.midtop = (w // 2, top)
-        return (self.paper.bottom <= h - unit // 2 and self.preview.w <= inner + side
+        return (self.paper.bottom <= paper.bottom and self.preview.w <= inner + side
                 and self.preview.top >= top + unit and all(wd.needs(scale.body) <= wd.rect.w
                                                            for wd in self.form.widgets))
 
@@ -189,6 +195,7 @@ class SettingsScene(MenuPage):
         self.form.draw(screen, self.sizes.body)
         if self.previewed:
             draw_preview(screen, self.preview, self.sizes)
+        self.foot(screen, HINTS, self.sizes)
 
 
 @scene("asks")

@@ -10,7 +10,7 @@ import pygame
 
 from .. import theme
 from ..app import App, Scene
-from ..input import Intent
+from ..input import LEAVING, Intent
 from ..theme import Scale
 from .backdrop import Hints, draw_hints
 from .prompts import bar_height
@@ -27,7 +27,7 @@ class Dialog(Scene):
         self.form = form
 
     def handle(self, intent: Intent) -> None:
-        if not self.form.handle(intent) and self.closable and (intent.kind == "back" or intent.kind == "menu"):
+        if not self.form.handle(intent) and self.closable and intent.kind in LEAVING:
             self.app.pop()
 
     def shown_hints(self) -> Hints:

@@ -8,11 +8,12 @@ rules' search today, save names later).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import assert_never
 
 import pygame
 
 from .. import theme, words
-from ..input import CHOOSING, STEPPING, TYPING, Intent
+from ..input import CHOOSING, Intent
 from ..theme import Scale
 from . import prompts
 from .widgets import Button
@@ -47,34 +48,45 @@ class Keyboard:
 
     def handle(self, intent: Intent) -> bool:
         """Every intent while the keyboard is open is its own (True), but for a click outside it, which closes it
-        and goes on to the page (False)."""
+        and goes on to the page (False). A `match` over the closed kinds: one left out is a type error."""
         kind = intent.kind
         if intent.pointer and kind in CHOOSING:
-            at = self.key_at(intent.x, intent.y)
-            if at is not None:
-                self.row, self.col = at
-                if kind == "select":
-                    self.focused.activate()
-                return True
-            if kind == "select" and not self.rect.collidepoint(intent.x, intent.y):
+            return self.pointed(intent)
+        match kind:
+            case "cursor":
+                self.move(int(intent.dx), int(intent.dy))
+            case "next" | "prev":
+                self.move(1 if kind == "next" else -1, 0)
+            case "select":
+                self.focused.activate()
+            case "back":                              # erase, or close with nothing typed
+                if self.text():
+                    self.send(Intent("erase"))
+                else:
+                    self.close()
+            case "menu":
                 self.close()
-                return False
+            case "type" | "erase":
+                self.send(intent)                     # the real keys type too
+            case "point" | "pan" | "zoom" | "help" | "log" | "fit" | "palette" | "orders" | "undo" | "fullscreen" \
+                    | "unplugged":
+                pass                                  # the page under the keyboard waits
+            case _:
+                assert_never(kind)
+        return True
+
+    def pointed(self, intent: Intent) -> bool:
+        """The pointer over a key focuses it and a click types it; a click outside the panel closes the keyboard
+        and goes on to the page (False)."""
+        at = self.key_at(intent.x, intent.y)
+        if at is not None:
+            self.row, self.col = at
+            if intent.kind == "select":
+                self.focused.activate()
             return True
-        if kind == "cursor":
-            self.move(int(intent.dx), int(intent.dy))
-        elif kind in STEPPING:
-            self.move(1 if kind == "next" else -1, 0)
-        elif kind == "select":
-            self.focused.activate()
-        elif kind == "back":
-            if self.text():
-                self.send(Intent("erase"))
-            else:
-                self.close()
-        elif kind == "menu":
+        if intent.kind == "select" and not self.rect.collidepoint(intent.x, intent.y):
             self.close()
-        elif kind in TYPING:
-            self.send(intent)                         # the real keys type too
+            return False
         return True
 
     def move(self, dx: int, dy: int) -> None:

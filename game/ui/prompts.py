@@ -2,9 +2,10 @@
 
 A player with a pad in hand reads "A" on an Xbox pad, a blue cross on a PlayStation one and a grey "A" on a
 Nintendo one; with the keys, keycaps; with the mouse, a mouse. Every glyph is drawn with pygame.draw and the
-bundled font at the height asked for (crisp at every size, never a scaled bitmap) and cached by style, intent
-and size. Scenes draw their hint bars each frame from `app.input`, so the glyphs change the moment the player
-picks up another device. The words of a glyph (a key's name, "LB", "Cross") come from the catalog.
+bundled font at the height asked for (crisp at every size, never a scaled bitmap) and cached by style, intent,
+size and language (a key's name is the language's: "Enter", "Entrée"). Scenes draw their hint bars each frame
+from `app.input`, so the glyphs change the moment the player picks up another device. The words of a glyph (a
+key's name, "LB", "Cross") come from the catalog.
 """
 from __future__ import annotations
 
@@ -325,10 +326,16 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, style_: str, button:
     SHAPES.get(button, keycap)(surface, rect, style_, button)
 
 
-@lru_cache(maxsize=512)
 def glyph(style_: str, intent: str, height: int) -> pygame.Surface | None:
     """The glyph of what does an intent in a style, `height` pixels tall (several buttons side by side, as RB
-    and LB); None where the device has nothing for it. Cached: hints are drawn every frame."""
+    and LB); None where the device has nothing for it. Cached: hints are drawn every frame; by the language in
+    use too, so that a switch of language in the settings renames the keys at once."""
+    return spoken_glyph(style_, intent, height, words.language_in_use())
+
+
+@lru_cache(maxsize=512)
+def spoken_glyph(style_: str, intent: str, height: int, language: str) -> pygame.Surface | None:
+    """`glyph` drawn with the keys' names in `language` (the language in use: the cache's key)."""
     parts = buttons(style_, intent)
     if not parts:
         return None
@@ -349,21 +356,41 @@ def glyph_height(size: int) -> int:
     return round(size * GROW)
 
 
+def measured(style_: str, hints: Sequence[Hint], size: int) -> list[tuple[pygame.Surface, str, float]]:
+    """Each hint the style has a button for (the others are left out): its glyph, its label and how wide the two
+    stand side by side at this text size."""
+    font, gap = theme.font(size), size * 0.35
+    out: list[tuple[pygame.Surface, str, float]] = []
+    for intent, label in hints:
+        art = glyph(style_, intent, glyph_height(size))
+        if art is not None:
+            out.append((art, label, art.get_width() + gap + font.size(label)[0]))
+    return out
+
+
+def row_width(style_: str, hints: Sequence[Hint], size: int) -> float:
+    """How wide a row of every hint the style has a button for stands at this text size: what a panel or a
+    strip must leave for its hints to show whole."""
+    items = measured(style_, hints, size)
+    return sum(need for _, _, need in items) + size * 1.2 * max(0, len(items) - 1)
+
+
+def widest(hints: Sequence[Hint], size: int) -> float:
+    """The row's width in the style that needs the most: a panel as wide keeps its size (and its buttons their
+    places) as the player picks up another device."""
+    return max(row_width(s, hints, size) for s in STYLES)
+
+
 def laid_out(device: Device, hints: Sequence[Hint], room: float, size: int) -> list[tuple[pygame.Surface, str]]:
     """The hints that fit `room` pixels, in their order (the most useful first): each glyph and its label; an
     intent the device has no button for is left out, and so is every hint after the first that overflows."""
-    shown = style(device)
-    font, gap, spacing = theme.font(size), size * 0.35, size * 1.2
+    spacing = size * 1.2
     out: list[tuple[pygame.Surface, str]] = []
     used = -spacing
-    for intent, label in hints:
-        art = glyph(shown, intent, glyph_height(size))
-        if art is None:
-            continue
-        need = spacing + art.get_width() + gap + font.size(label)[0]
-        if used + need > room:
+    for art, label, need in measured(style(device), hints, size):
+        if used + spacing + need > room:
             break
-        used += need
+        used += spacing + need
         out.append((art, label))
     return out
 

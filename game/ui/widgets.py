@@ -108,14 +108,49 @@ def frame(surface: pygame.Surface, rect: pygame.Rect, focused: bool, enabled: bo
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=radius)
 
 
-def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
-    """The focus, seen from the couch on every fill (paper, the orange primary buttons, a white field): a dark
-    band at the edge and a white band inside it, each as thick as the ring of a 4K screen needs. Two tones, one
-    of which always stands out, and all within the widget (a partly redrawn frame leaves nothing behind)."""
-    ring = max(3, round(rect.h * 0.08))
-    pygame.draw.rect(surface, theme.INK, rect, ring, border_radius=radius)
-    inner = rect.inflate(-ring * 2 + 2, -ring * 2 + 2)
-    pygame.draw.rect(surface, theme.WHITE, inner, ring, border_radius=max(0, radius - ring))
+Point = tuple[float, float]
+FOCUS_BANDS = (theme.INK, theme.HIGHLIGHT)      # the focus ring's bands, from its outer edge in
+
+
+def ring_width(height: float) -> int:
+    """How thick each band of the focus ring is on a shape this tall: as the ring of a 4K screen needs."""
+    return max(3, round(height * 0.08))
+
+
+def focus_ring(surface: pygame.Surface, shape: pygame.Rect | Sequence[Point], radius: int = 0,
+               ring: int | None = None) -> pygame.Rect:
+    """The focus, one sign wherever it is (issue 40: a pad player learns it once): on a widget's rounded box
+    (buttons, fields, a list's row, a player's row) and on a convex polygon (the map's focused hex) alike, a dark
+    band at the edge and the marker's lime band inside it (theme.HIGHLIGHT, the map's cursor colour), each `ring`
+    thick (ring_width of the shape's height by default). Two tones, one of which always stands out (on paper, the
+    orange primary buttons, a white field, the sea and the land), and all within the shape (a partly redrawn
+    frame leaves nothing behind). Returns the box it covers."""
+    box = shape if isinstance(shape, pygame.Rect) else bounds(shape)
+    ring = ring or ring_width(box.h)
+    for band, colour in enumerate(FOCUS_BANDS):
+        inset = band * (ring - 1)                    # the bands overlap a pixel: no seam between them
+        if isinstance(shape, pygame.Rect):
+            pygame.draw.rect(surface, colour, shape.inflate(-inset * 2, -inset * 2), ring,
+                             border_radius=max(0, radius - inset))
+        else:
+            outer, inner = shrunk(shape, inset), shrunk(shape, inset + ring)
+            for i in range(len(shape)):              # each side's band a quadrilateral: sharp, seamless corners
+                pygame.draw.polygon(surface, colour, [outer[i - 1], outer[i], inner[i], inner[i - 1]])
+    return box
+
+
+def bounds(points: Sequence[Point]) -> pygame.Rect:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
+                       math.ceil(max(ys) - min(ys)) + 1)
+
+
+def shrunk(points: Sequence[Point], by: float) -> list[Point]:
+    """A regular polygon's corners with its sides moved `by` pixels in, towards its centre."""
+    cx, cy = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+    apothem = math.dist((cx, cy), points[0]) * math.cos(math.pi / len(points))
+    keep = max(0.0, 1 - by / apothem) if apothem else 0.0
+    return [(cx + (x - cx) * keep, cy + (y - cy) * keep) for x, y in points]
 
 
 class Button(Widget):
@@ -425,6 +460,8 @@ class ListView(Widget):
             rect = self.row_rect(i)
             if i == self.index:
                 pygame.draw.rect(surface, theme.SELECTED if focused else (236, 226, 200), rect, border_radius=6)
+                if focused:
+                    focus_ring(surface, rect, 6)
             label = theme.text(self.items[i], size, theme.INK if self.enabled_rows[i] else theme.MUTED)
             surface.blit(label, label.get_rect(midleft=(rect.x + size * 0.5, rect.centery)))
         surface.set_clip(clip)

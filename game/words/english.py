@@ -969,4 +969,8 @@ EN: dict[str, str | tuple[str, str]] = {
     "saves.hint.select": "Select (twice: open)",
     "coach.confirm": "The game asks first: step to {go} with {step}, then press {select}.",
     "coach.confirm.mouse": "The game asks first: click {go}.",
+    "event.exploration_passed": "{player} does not explore this turn.",
+    "event.movement_ended": "{player} ends Movement & Battle.",
+    "ui.mark.reveal": "The eye on this button: the others will see what was hidden (X42)",
+    "ui.mark.chance": "The die on this button: chance decides what follows (X42)",
 }

@@ -27,7 +27,12 @@ def screen():
 def app(screen, rules, tmp_path):
     application = App(screen, Settings(data_dir=tmp_path / "data", speed="instant"), rules, fixed_dt=1 / 60)
     yield application
-    for scene in application.stack:
+    close_matches(application)
+
+
+def close_matches(app: App) -> None:
+    """Close every game the app's scenes hold (their bots' worker and autosaves), as a test's app goes."""
+    for scene in app.stack:
         match = getattr(scene, "match", None)
         if match is not None:
             match.close()

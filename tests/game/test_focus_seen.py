@@ -42,8 +42,8 @@ def test_T2_the_row_focused_for_the_first_player_wears_the_focus_ring(app: App, 
         stop = table.focus.stop()
         assert stop is not None and stop[0] == "row"
         focused, other = str(stop[1]), next(n for n in table.plan.order if n != stop[1])
-        ring = {theme.INK, theme.WHITE}
-        assert ring <= ring_tones(table, focused), f"{focused} focused: the ring, dark and white"
+        ring = {theme.INK, theme.HIGHLIGHT}
+        assert ring <= ring_tones(table, focused), f"{focused} focused: the ring, dark and lime"
         assert not ring & ring_tones(table, other), f"{other} not focused: its outline only"
 
 

@@ -16,7 +16,7 @@ from game import gestures, theme
 from game.app import App, Settings
 from game.scenes.table import TableScene
 
-from .conftest import click
+from .conftest import click, close_matches
 from .helpers import table_for
 
 # Tonga at home at the Movement step (M4), the ocean known all round it: a party formed there may go to five
@@ -36,9 +36,7 @@ def window(request: pytest.FixtureRequest, rules: engine.Ruleset, tmp_path: Path
     screen = pygame.display.set_mode(request.param)
     app = App(screen, Settings(data_dir=tmp_path / "data", speed="instant"), rules, fixed_dt=1 / 60)
     yield app
-    for scene in app.stack:
-        if isinstance(scene, TableScene):
-            scene.match.close()
+    close_matches(app)
     pygame.display.quit()
 
 

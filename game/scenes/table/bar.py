@@ -3,8 +3,8 @@ each choice that has no place on the map (gestures.Plan.buttons, and the directi
 first player is picked). Undo, while the player's own decisions can be taken back (X42), comes first; choices
 flow from the left edge; what ends the step or the decision (`gestures.ENDING`) stays at the right end, so that
 a second click in the same place never lands on a choice that moved under the pointer (barlayout.py). A strip
-of hints at its foot says, in the glyphs of the device used last, how to choose, step, open the actions, the
-log, the menu and the rules.
+of hints at its foot says, in the glyphs of the device used last, how to choose, step, open the menu and the log
+(always), the actions and the rules (as its width allows).
 """
 from __future__ import annotations
 
@@ -22,12 +22,10 @@ from ...theme import Scale
 from ...ui import prompts
 from ...ui.backdrop import draw_hints
 from ...ui.widgets import Button, Form, frame
-from .barlayout import MARKS, BarLayout, Row
+from .barlayout import HINTS, MARKS, BarLayout, Row
 
 # The bar's buttons drawn as the main choice: what ends the step, and the winning claim.
 PRIMARY = frozenset({"end", "done", "pass", "return", "roll", "accept", "fight", "claim"})
-HINTS = (("select", "hint.choose"), ("step", "hint.step"), ("palette", "hint.actions"), ("menu", "hint.menu"),
-         ("log", "hint.log"), ("help", "hint.rules"), ("zoom", "hint.zoom"), ("pan", "hint.pan"))
 
 
 class DecisionBar(BarLayout):
@@ -130,14 +128,13 @@ class DecisionBar(BarLayout):
         for step, rect in self.arrows.items():
             more = self.window.start > 0 if step < 0 else self.window.stop < len(self.body)
             arrow(screen, rect, step, more)
-        strip = pygame.Rect(self.rect.x + scale.unit, self.rect.bottom - self.strip(), self.rect.w - scale.unit * 2,
-                            prompts.bar_height(scale.small))
-        draw_hints(screen, inp, HINTS, strip, scale)
+        draw_hints(screen, inp, HINTS, *self.hint_room())
 
     def tooltip(self, screen: pygame.Surface) -> bool:
-        """While the pointer is on the headline or a button, or the keys or a pad focus a button: the party
-        piece by piece while one forms, and the words of the decision explained (the glossary's terms in what is
-        being decided and in that button; F1 opens the rule). Drawn above the bar, never over its buttons."""
+        """While the pointer is on the headline or a button, or the keys or a pad focus a button: what the mark in
+        the button's corner means (the eye, the die: X42), the party piece by piece while one forms, and the
+        words of the decision explained (the glossary's terms in what is being decided and in that button; F1
+        opens the rule). Drawn above the bar, never over its buttons."""
         table = self.table
         if not self.shown:
             return False
@@ -149,7 +146,7 @@ class DecisionBar(BarLayout):
         if pointed is not None:
             said += " " + words.action_text(pointed, self.rules, table.shown)
         terms = help.terms_in(said)[:3]
-        lines = self.party_lines() + ([words.text("ui.terms")] if terms else [])
+        lines = self.mark_lines(pointed) + self.party_lines() + ([words.text("ui.terms")] if terms else [])
         lines += [words.text("ui.term", word=t.word, text=t.text) for t in terms]
         if not lines:
             return False
@@ -158,6 +155,12 @@ class DecisionBar(BarLayout):
         avoid = [*table.overlays.rects().values(), *table.map.lit_rects()]       # nor a battle or a target
         table.redraw.moved(hud.tooltip(screen, (x, self.rect.top), lines, self.scale, avoid, above))
         return True
+
+    def mark_lines(self, action: engine.Action | None) -> list[str]:
+        """What the mark in the corner of the button of an action means: the eye, that the others will see what
+        was hidden; the die, that chance decides next (X42)."""
+        final = self.table.final(action) if action is not None else None
+        return [words.text(f"ui.mark.{final}")] if final in MARKS else []
 
     def party_lines(self) -> list[str]:
         """The party being formed or moved, piece by piece (its headline counts them only)."""

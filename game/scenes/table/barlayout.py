@@ -1,6 +1,7 @@
 """Where the decision bar's buttons stand (bar.py): on as many rows as they need under the headline, the ending
 ones at the right end, the words drawn smaller at a large UI scale until every choice shows, else a few rows at a
-time that scroll; and the marks in a button's corner that the layout makes room for.
+time that scroll; the strip of hints at its foot, whose words shrink before the hints that always show would be
+left out; and the marks in a button's corner that the layout makes room for.
 """
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pygame
 
 import engine
 
-from ... import gestures, theme
+from ... import gestures, theme, words
 from ...theme import Scale
 from ...ui import prompts
 from ...ui.widgets import Button, Form
@@ -16,6 +17,11 @@ from .section import Section
 
 CAP = 0.45                  # the bar's height at most, as a share of the map's: the map stays in sight
 HEAD_LINES = 3              # the headline's lines at most
+# The hints at the bar's foot, the most needed first: how to choose and to step, the menu and the log (ALWAYS of
+# them) show in every language and at every UI scale; the others as the strip's width allows.
+HINTS = (("select", "hint.choose"), ("step", "hint.step"), ("menu", "hint.menu"), ("log", "hint.log"),
+         ("palette", "hint.actions"), ("help", "hint.rules"), ("zoom", "hint.zoom"), ("pan", "hint.pan"))
+ALWAYS = 4
 
 Row = list[Button]
 
@@ -105,7 +111,23 @@ class BarLayout(Section):
 
     def strip(self) -> int:
         """The height of the hints' strip at the bar's foot."""
-        return prompts.bar_height(self.sizes.small) + self.sizes.unit // 4
+        return prompts.bar_height(self.hint_sizes().small) + self.sizes.unit // 4
+
+    def hint_room(self) -> tuple[pygame.Rect, Scale]:
+        """Where the hints' strip stands in the bar, and the sizes its words are drawn at."""
+        unit = self.sizes.unit
+        sizes = self.hint_sizes()
+        return pygame.Rect(self.rect.x + unit, self.rect.bottom - self.strip(), self.rect.w - unit * 2,
+                           prompts.bar_height(sizes.small)), sizes
+
+    def hint_sizes(self) -> Scale:
+        """The sizes of the hints' words: the bar's, or smaller (down to UI scale 1's) where the hints that always
+        show, each glyph with its words, would not fit the strip's width in one row (at UI scale 2 in French, the
+        menu's and the log's were left out). On whichever device: the bar keeps its height, and its buttons their
+        places, as the player picks up the mouse to click one."""
+        room = self.table.map_area().w - self.sizes.unit * 4
+        always = [(intent, words.text(key)) for intent, key in HINTS[:ALWAYS]]
+        return self.sizes.fitting(lambda sizes: prompts.widest(always, sizes.small) <= room)
 
     def sized(self, room: float) -> tuple[Row, Row]:
         """Every button sized to its label (at most `room` wide); the choices, then the enders."""

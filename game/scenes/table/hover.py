@@ -1,21 +1,32 @@
 """What the pointer or the cursor is on, over the map: the hovered hex (only over the map itself, and found again
-when the camera or a panel moves under a resting pointer) and its tooltip, where it covers neither the bar, the
-coach nor an overlay. A part of the map's section (map.py), apart so that each stays short.
+when the camera or a panel moves under a resting pointer) and its tooltip, within the map's open area (below the
+top bar, beside the side panels, above the decision bar) and clear of the coach and the overlays, its words drawn
+smaller at a large UI scale where they would take too much of that area. A part of the map's section (map.py),
+apart so that each stays short.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
-from ... import words
+from ... import theme, words
 from ...render import hud
+from ...theme import Scale
 from ...ui import prompts
 from .marks import MapMarks
+
+TIP_SHARE = 0.4                   # the most of the open area's height a hex's tooltip may take (issue 40)
 
 
 class MapHover(MapMarks):
     """The hover and the hex's tooltip; the map's section (MapSection) finds the hex under a point."""
     pointer: tuple[float, float]
     hovered_at: tuple[object, ...]    # the camera and the covers when the hover was found
+
+    def sight(self) -> pygame.Rect:
+        """The map's open area clear of the decision bar (MapSection's)."""
+        raise NotImplementedError
 
     def hex_at(self, x: float, y: float) -> int:
         return self.layout.hex_at(*self.camera.to_world(x, y))
@@ -41,7 +52,8 @@ class MapHover(MapMarks):
 
     def tooltip(self, screen: pygame.Surface) -> None:
         """What the hovered hex (or the cursor's, while keys move it) holds, and what choosing it would do, with
-        the device's own control; beside it, never over the bar, the coach or an overlay where it can help it."""
+        the device's own control; beside it, within the map's open area, never over a panel, the bar, the coach
+        or an overlay."""
         h = self.hover if self.pointing else self.keys_hex()
         if h < 0:
             return
@@ -60,35 +72,56 @@ class MapHover(MapMarks):
             lines.append(words.text(said, action=words.action_text(actions[0], rules, view), n=len(actions),
                                     **prompts.names(device)))
         at = self.pointer if self.pointing else centre
-        room = self.room(screen.get_rect(), at)
+        room = self.room(self.sight(), at)
         if room is None:
             return
-        drawn = hud.tooltip(screen, at, lines, self.scale, [table.bar.rect, *self.lit_rects()], room)
+        drawn = hud.tooltip(screen, at, lines, tip_scale(self.scale, lines, room),
+                            [table.bar.rect, *self.lit_rects()], room)
         table.redraw.moved(drawn)
 
     def keys_hex(self) -> int:
-        """The cursor's hex while its tooltip may show: the keys' or the pad's focus on the map (a hex, or no
-        stop) during the human's own decision. Not once the focus is on a button or a player's row, where the
-        tooltip would cover the hex asked for, nor through the other players' turns (issue 40)."""
-        table = self.table
-        stop = table.focus.stop()
-        return self.cursor if table.legal and (stop is None or stop[0] == "hex") else -1
+        """The cursor's hex while its tooltip may show: the focused hex (below) during the human's own decision,
+        not through the other players' turns (issue 40)."""
+        return self.focused_hex() if self.table.legal else -1
 
-    def room(self, screen: pygame.Rect, at: tuple[float, float]) -> pygame.Rect | None:
-        """Where a hex's tooltip may stand: the screen but what an overlay or the coach's panel covers (the
-        largest band beside each that holds `at`); None when too narrow a band is left."""
-        table, room = self.table, screen
+    def focused_hex(self) -> int:
+        """The cursor's hex while the keys' or the pad's focus is on the map (a hex, or no stop), where it wears
+        the focus ring: not once the focus is on a button, a player's row or a card, where a second ring would
+        say the focus is in two places (after a confirmation's Cancel, the player looked for it on the map)
+        and the tooltip would cover the hex asked for; nor while the mouse points."""
+        stop = self.table.focus.stop()
+        return self.cursor if not self.pointing and (stop is None or stop[0] == "hex") else -1
+
+    def room(self, area: pygame.Rect, at: tuple[float, float]) -> pygame.Rect | None:
+        """Where a hex's tooltip may stand: the map's open `area` but what an overlay or the coach's panel covers:
+        the largest band beside each that holds `at`, or, where none that holds it is large enough (a hex beside
+        the battle panel, or above the open area beside the coach), the largest band; None when `at` lies under
+        one (the panel says it), or too small a band is left."""
+        table, room = self.table, area
+        unit = self.scale.unit
+
+        def roomy(band: pygame.Rect) -> bool:
+            return band.w >= unit * 12 and band.h >= unit * 4
         coach = [table.coach.rect] if table.coach is not None else []
-        for rect in (*table.overlays.rects().values(), *coach):      # the bar is only avoided where it can be
+        for rect in (*table.overlays.rects().values(), *coach):
+            if rect.collidepoint(at):
+                return None
             if not room.colliderect(rect):
                 continue
             bands = (pygame.Rect(room.x, room.y, rect.left - room.x, room.h),
                      pygame.Rect(rect.right, room.y, room.right - rect.right, room.h),
                      pygame.Rect(room.x, room.y, room.w, rect.top - room.y),
                      pygame.Rect(room.x, rect.bottom, room.w, room.bottom - rect.bottom))
-            held = [band for band in bands if band.collidepoint(at)]
-            if not held:
-                return None
-            room = max(held, key=lambda band: band.w * band.h)
-        unit = self.scale.unit
-        return room if room.w >= unit * 12 and room.h >= unit * 4 else None
+            room = max(bands, key=lambda band: (band.collidepoint(at) and roomy(band), band.w * band.h))
+        return room if roomy(room) else None
+
+
+def tip_scale(scale: Scale, lines: Sequence[str], room: pygame.Rect) -> Scale:
+    """The sizes a hex's tooltip is drawn at: the UI scale's, or smaller (never under UI scale 1's) where its
+    words, wrapped as hud.tooltip wraps them in `room`, would stand taller than TIP_SHARE of it: at UI scale 2 a
+    tooltip grown whole hid half the map (issue 40)."""
+    def fits(s: Scale) -> bool:
+        width = hud.tooltip_width(room, s.unit)
+        count = sum(len(theme.wrap(line, s.small, width)) for line in lines)
+        return count * theme.font(s.small).get_linesize() + s.unit <= room.h * TIP_SHARE
+    return scale.fitting(fits)

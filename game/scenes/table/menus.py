@@ -4,11 +4,14 @@ A hex that offers several things opens a small list beside it; while building it
 rulebook's order (B2), greyed in its place where it cannot be built there, and pointing at a greyed line says why
 (engine.why_not: the reason and its rule). A move that would bring a colony to an atoll says on its line that the
 colony can never become a village there (B3), and a hex offering only that move opens its menu rather than making
-it at once. The palette (P, pad Y) lists every legal action in words, on an opaque panel. While either is open it
-takes every intent: a click elsewhere or back closes it.
+it at once; its hints under its lines say how to move between them, choose and close it. The palette (P, pad Y)
+lists every legal action in words, on an opaque panel. While either is open it takes every intent aimed at it: a
+click elsewhere or back closes it, the arrows move between its lines (left and right do nothing: the map stays
+where it is under the list).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +23,7 @@ from ... import gestures, theme, words
 from ...host import HostUnavailable
 from ...input import LEAVING, STEPPING, Intent
 from ...render import hud
+from ...theme import Scale
 from ...ui import prompts
 from ...ui.backdrop import draw_hints
 from ...ui.widgets import ListView
@@ -28,6 +32,7 @@ from .section import Section
 TOAST = 3.5                     # seconds a refusal stays on screen
 OPAQUE = 255                    # the menu and the palette hide the map whole: no label shows through their lines
 PALETTE_HINTS = (("select", "hint.choose"), ("back", "hint.close"))
+MENU_HINTS = (("cursor", "hint.move"), ("select", "hint.choose"), ("back", "hint.close"))
 # The building menu's lines in the rulebook's order: B2's items as its costs list them, each in its place whether
 # it can be built or not, then B3's colonies turned villages and B4's card (offered, or not, below every item): no
 # line moves as the BP change.
@@ -43,6 +48,8 @@ class HexMenu:
         self.hex, self.rows = h, rows
         self.list = ListView([text for text, _, _ in rows], picked, enabled=[why is None for _, _, why in rows])
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hints = pygame.Rect(0, 0, 0, 0)        # the row of hints under the lines
+        self.hint_sizes: Scale | None = None        # the sizes of their words
 
 
 class Menus(Section):
@@ -148,18 +155,33 @@ class Menus(Section):
         if menu is None:
             return
         scale, table = self.scale, self.table
-        size = scale.small
-        width = max(theme.font(size).size(t)[0] for t, _, _ in menu.rows) + scale.unit * 2
+        size, unit = scale.small, scale.unit
+        hinted = menu.hint_sizes = self.hint_sizes()
+        width = max(max(theme.font(size).size(t)[0] for t, _, _ in menu.rows) + unit * 2,
+                    math.ceil(prompts.widest(self.menu_hints(), hinted.small)))
         row = round(size * 1.45)
         height = min(len(menu.rows), 10) * row
         x, y = table.map.camera.to_screen(*table.map.layout.centres[menu.hex])
-        head = round(scale.unit * 1.6)                  # the menu's title line above its rows
+        head = round(unit * 1.6)                  # the menu's title line above its rows
+        foot = prompts.bar_height(hinted.small) + round(unit * 0.3)
         outer = pygame.Rect(round(x + table.map.layout.size * table.map.camera.zoom * 0.6),
-                            round(y - height / 2) - head, width + scale.unit, height + head + round(scale.unit * 0.6))
+                            round(y - height / 2) - head, width + unit, height + head + foot + round(unit * 0.6))
         outer.clamp_ip(table.map_area())
         menu.rect = outer
-        menu.list.rect = pygame.Rect(outer.x + scale.unit // 2, outer.y + head, width, height)
+        menu.list.rect = pygame.Rect(outer.x + unit // 2, outer.y + head, width, height)
         menu.list.row = row
+        menu.hints = pygame.Rect(outer.x + unit // 2, menu.list.rect.bottom + round(unit * 0.3), width,
+                                 prompts.bar_height(hinted.small))
+
+    def menu_hints(self) -> list[prompts.Hint]:
+        """The hex menu's hints in the language in use."""
+        return [(intent, words.text(key)) for intent, key in MENU_HINTS]
+
+    def hint_sizes(self) -> Scale:
+        """The sizes of a hex menu's hints: the UI scale's, or smaller (down to UI scale 1's) where their row
+        would be wider than the map, on whichever device."""
+        room = self.table.map_area().w - self.scale.unit * 2
+        return self.scale.fitting(lambda sizes: prompts.widest(self.menu_hints(), sizes.small) <= room)
 
     # --- the palette -------------------------------------------------------------------------------------------
 
@@ -211,11 +233,10 @@ class Menus(Section):
             lst.click(intent.x, intent.y)
         elif kind == "select":
             lst.activate()
-        elif kind == "cursor" or kind in STEPPING:
+        elif kind == "cursor" or kind in STEPPING:        # left and right: nothing (the map must not pan)
             step = int(intent.dy) if kind == "cursor" else 1 if kind == "next" else -1
             if step:
                 lst.move(step)
-            return bool(step) or kind != "cursor"
         elif kind == "point" and inside:
             i = lst.row_at(intent.y)
             if i >= 0 or not always:
@@ -243,6 +264,8 @@ class Menus(Section):
         head = theme.text(words.text("ui.menu.hint", hex=label), scale.small, theme.MUTED, "semibold")
         screen.blit(head, (menu.rect.x + scale.unit * 0.5, menu.rect.y + scale.unit * 0.25))
         menu.list.draw(screen, True, scale.small)
+        if menu.hint_sizes is not None:
+            draw_hints(screen, self.table.app.input, MENU_HINTS, menu.hints, menu.hint_sizes, align="left")
         index = menu.list.index
         why = menu.rows[index][2] if 0 <= index < len(menu.rows) else None
         if why is not None:                                          # why the line is greyed

@@ -23,7 +23,7 @@ from ...render import cards, hud, tween
 from ...render.cards import Card
 from ...seats import ORDERS
 from ...theme import Scale
-from ...ui.widgets import Button, focus_ring
+from ...ui.widgets import Button, focus_ring, ring_width
 from .section import Section
 
 TICK, POP = 0.5, 0.35            # seconds the VP number takes to tick to its new value, and to pop
@@ -213,7 +213,7 @@ class Players(Section):
         stop = table.focus.stop()
         if stop is not None and stop[0] == "row" and stop[1] in rows:
             row = rows[str(stop[1])]
-            ring = max(3, round(row.h * 0.08))                   # about as thick as focus_ring draws it
+            ring = ring_width(row.h)
             around = row.inflate(ring * 2, ring * 2)
             focus_ring(screen, around, 6 + ring)
             table.redraw.moved(around)
