@@ -22,6 +22,9 @@ from ..ui.widgets import Button, Choice, Form, Toggle, Widget
 
 LEVELS = [step / 10 for step in range(11)]          # a volume's steps: off, 10 % ... 100 %
 HINTS = (("cursor", "hint.change"), ("select", "hint.choose"), ("back", "hint.back"))
+# A row's height, in a button's: its title and the line under it clear of the focus ring (issue 40), or a little
+# less where the window is short.
+ROOMS = (1.55, 1.4)
 
 
 def volume(key: str, level: float, changed: Callable[[float], None]) -> Choice:
@@ -149,11 +152,13 @@ class SettingsScene(MenuPage):
         where even that is too tall), with the colour preview under them or beside the colour-vision aid's row (the
         last), and Back under them, above the hints at the window's foot, at these sizes; False where they would
         not fit the window or a row's words its width."""
-        return any(self.columns(scale, n, beside, apart)
-                   for n, beside, apart in ((1, False, 0.8), (1, True, 0.8), (2, False, 0.8), (2, False, 0.45)))
+        return any(self.columns(scale, n, beside, apart, room) for room in ROOMS
+                   for n, beside, apart in ((1, False, 0.8), (1, True, 0.8), (2, False, 0.8), (2, False, 0.45),
+                                             (2, False, 0.25)))
 
-    def columns(self, scale: Scale, n: int, beside: bool, apart: float) -> bool:
-        """One arrangement: `n` columns of rows `apart` units from one another, the preview beside or under."""
+    def columns(self, scale: Scale, n: int, beside: bool, apart: float, room: float) -> bool:
+        """One arrangement: `n` columns of rows `apart` units from one another and `room` buttons tall, the
+        preview beside or under."""
         w, h = self.app.screen.get_size()
         unit = scale.unit
         rows, back = self.form.widgets[:-1], self.form.widgets[-1]
@@ -162,7 +167,7 @@ class SettingsScene(MenuPage):
         side = self.preview.w + gap if beside else 0
         col_w = min((w - unit * 4 - gap * (n - 1) - side) // n, unit * 34)
         inner = col_w * n + gap * (n - 1)
-        row_h = round(unit * 2.2 * 1.35)
+        row_h = round(unit * 2.2 * room)
         per = -(-len(rows) // n)
         paper = sheet((w, h), scale)
         top = paper.y

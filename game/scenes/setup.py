@@ -1,11 +1,14 @@
 """The new-game setup: 2, 3 or 4 players, each seat human or a bot, the seed (random, shown, editable), and the
-advanced rules A1-A7 each with a line saying what it does. The homes each seat will play are shown as the
-seed deals them (S4); a change of the player count keeps each remaining seat's people where that count plays it
-(S2), so the player's own seat stays who it was, and the seats added take the homes left in the seed's order.
+advanced rules A1-A7 each with a line saying what it does. Each seat's people is dealt by the seed (S4: "chosen by
+agreement or dealt at random"), and a choice under the seat picks another among the peoples the count plays (S2;
+the seat holding it takes the first's in exchange); a chosen people stays through a new seed. A change of the
+player count keeps each remaining seat's people where that count plays it (S2), so the player's own seat stays
+who it was, and the seats added take the homes left in the seed's order.
 
-The page remembers the last choices (issue 40): the players, each seat's kind, the advanced rules and the agreed
-target, each seat's card windows, kept in the settings (`new_game`) as a game starts or the page is left, and
-offered again next time as far as the page offers them then. The seed is new each time, and PINs are never kept."""
+The page remembers the last choices (issue 40): the players, each seat's kind and chosen people (where the count
+plays it), the advanced rules and the agreed target, each seat's card windows, kept in the settings (`new_game`)
+as a game starts or the page is left, and offered again next time as far as the page offers them then. The seed
+is new each time (a dealt people with it), and PINs are never kept."""
 from __future__ import annotations
 
 import random
@@ -44,9 +47,10 @@ class SetupScene(MenuPage):
         self.options: dict[str, bool | int] = {}
         self.pins: dict[int, str] = {}              # seat -> PIN digits, hashed with the seat's name at the start
         self.windows: dict[int, str] = {}           # seat -> how it answers card windows (game/seats.py)
+        self.chosen: dict[int, str] = {}            # seat -> the people the player chose for it (S4), not dealt
         self.form = Form()
         self.recall(app.settings.new_game)
-        self.homes = engine.deal_homes(app.rules, self.players, self.seed)     # each seat's people (S2, S4)
+        self.homes = seat_homes(app.rules, self.players, self.seed, self.chosen)   # each seat's people (S2, S4)
         self.build()
 
     def recall(self, kept: Mapping[str, Any]) -> None:
@@ -59,14 +63,16 @@ class SetupScene(MenuPage):
         dropped += recall_seats(kept.get("seats", []), self.seats)
         dropped += recall_options(self.app.rules, kept.get("options", {}), self.players, self.options)
         dropped += recall_windows(kept.get("windows", {}), self.windows)
+        dropped += recall_homes(self.app.rules, kept.get("homes", {}), self.chosen)
         if dropped:
             print(f"warning: {preferences.path(self.app.settings.data_dir)}: new_game: {', '.join(dropped)} "
                   "not offered now; the defaults are used")
 
     def remember(self) -> None:
-        """Keep the page's choices for the next new game (the seed and PINs aside)."""
+        """Keep the page's choices for the next new game (the seed and PINs aside; the peoples chosen, not dealt)."""
         choices = {"players": self.players, "seats": list(self.seats), "options": dict(self.options),
-                   "windows": {str(seat): mode for seat, mode in self.windows.items()}}
+                   "windows": {str(seat): mode for seat, mode in self.windows.items()},
+                   "homes": {str(seat): people for seat, people in self.chosen.items()}}
         self.app.settings.new_game = choices
         preferences.save(self.app.settings.data_dir, new_game=choices)
 
@@ -78,20 +84,23 @@ class SetupScene(MenuPage):
         focus = self.form.focus
         kinds = [(k, words.text(f"seat.{k}")) for k in SETUP_SEATS]
         hints = {k: words.text(f"seat.hint.{k}") for k in SETUP_SEATS}
+        peoples = [(people, people) for people in self.app.rules.setups[self.players].homes]     # S2
         widgets: list[Widget] = [Choice(words.text("setup.players"), [(n, str(n)) for n in (2, 3, 4)],
                                         self.players - 2, self.set_players)]
-        widgets.extend(Choice(seat_label(i, self.homes[i]), kinds, [k for k, _ in kinds].index(self.seats[i]),
-                              partial(self.set_seat, i), hints)
-                       for i in range(self.players))
+        for i in range(self.players):               # each seat's kind, and its people under it
+            widgets.append(Choice(seat_label(i, self.homes[i]), kinds, [k for k, _ in kinds].index(self.seats[i]),
+                                  partial(self.set_seat, i), hints, wraps=True))
+            widgets.append(Choice(words.text("setup.people"), peoples, [p for p, _ in peoples].index(self.homes[i]),
+                                  partial(self.set_people, i), wraps=True))
+        rows = option_rows(self.app.rules, self.options, self.players)
+        widgets.extend(widget for widget, _ in rows)
         widgets.append(NumberField(words.text("setup.seed"), self.seed, self.set_seed))
         widgets.append(Button(words.text("setup.new_seed"), self.reroll))
         widgets.append(Button(words.text("setup.pass_and_play"), self.open_seats))
-        rows = option_rows(self.app.rules, self.options, self.players)
-        widgets.extend(widget for widget, _ in rows)
         widgets.append(Button(words.text("menu.back"), self.back))
         widgets.append(Button(words.text("setup.start"), self.start, primary=True))
         # The rule behind each line, for help (F1, H): the players and homes (S2, S4), each option's own.
-        self.rules_of = {id(widgets[0]): "S2", **{id(w): "S4" for w in widgets[1:1 + self.players]},
+        self.rules_of = {id(widgets[0]): "S2", **{id(w): "S4" for w in widgets[1:1 + self.players * 2]},
                          **{id(widget): rule for widget, rule in rows}}
         self.form = Form(widgets)
         self.form.focus = min(focus, len(widgets) - 1)
@@ -107,17 +116,36 @@ class SetupScene(MenuPage):
 
     def set_players(self, n: int) -> None:
         self.players = n
-        self.homes = kept_homes(self.app.rules, self.homes, n, self.seed)
+        self.homes = seat_homes(self.app.rules, n, self.seed, self.chosen, dict(enumerate(self.homes)))
         self.build()
 
     def set_seat(self, i: int, kind: str) -> None:
         self.seats[i] = kind
 
+    def set_people(self, i: int, people: str) -> None:
+        """Seat i plays this people (S4, by agreement); the seat that held it takes seat i's in exchange, and a
+        choice of it for a seat not playing now is forgotten (two seats never share a home)."""
+        other = self.homes.index(people)
+        self.chosen = {seat: chosen for seat, chosen in self.chosen.items() if chosen != people}
+        if other != i and other in self.chosen:
+            self.chosen[other] = self.homes[i]
+        self.homes[other], self.homes[i] = self.homes[i], people
+        self.chosen[i] = people
+        self.show_homes()
+
     def set_seed(self, seed: int) -> None:
         self.seed = seed
-        self.homes = engine.deal_homes(self.app.rules, self.players, self.seed)
-        for i in range(self.players):
-            self.form.widgets[1 + i].label = seat_label(i, self.homes[i])
+        self.homes = seat_homes(self.app.rules, self.players, self.seed, self.chosen)
+        self.show_homes()
+
+    def show_homes(self) -> None:
+        """Each seat's line names its people, and its people's choice shows it (in place: the seed being typed
+        keeps its field)."""
+        for i, home in enumerate(self.homes):
+            seat, people = self.form.widgets[1 + i * 2], self.form.widgets[2 + i * 2]
+            assert isinstance(people, Choice)
+            seat.label = seat_label(i, home)
+            people.index = [p for p, _ in people.options].index(home)
 
     def reroll(self) -> None:
         self.seed = random.randrange(1, 1_000_000)
@@ -149,16 +177,19 @@ class SetupScene(MenuPage):
         col_w = min(round((paper.w - unit * 2) / 2), unit * 36)     # the sheet's width on a 16:10 screen
         left_x, right_x = w // 2 - col_w - unit // 2, w // 2 + unit // 2
         row_h = round(unit * 2.2)
-        n_left = 1 + self.players + 3
+        n_left = 1 + self.players * 2
+        indent = unit * 2                                 # a seat's people, under the seat: its own
         bottom = paper.y
-        for x, column, gap in ((left_x, self.form.widgets[:n_left], unit // 2),
-                               (right_x, self.form.widgets[n_left:-2], unit // 3)):
+        for x, column, gap, seats in ((left_x, self.form.widgets[:n_left], unit // 2, True),
+                                      (right_x, self.form.widgets[n_left:-2], unit // 3, False)):
             y = paper.y + unit
-            for widget in column:
+            for k, widget in enumerate(column):
                 tall = 1.45 if isinstance(widget, Choice) and widget.hints else 1.35 if isinstance(widget, Toggle) \
                     else 1.0                              # a line under the label: a seat's level, a rule's sentence
-                widget.rect = pygame.Rect(x, y, col_w, round(row_h * tall))
-                y += widget.rect.h + gap
+                under = seats and k > 0 and k % 2 == 0    # a seat's people: close under its seat, indented
+                widget.rect = pygame.Rect(x + indent * under, y - (gap - unit // 6) * under, col_w - indent * under,
+                                          round(row_h * tall))
+                y = widget.rect.bottom + gap
             bottom = max(bottom, y)
         back, start = self.form.widgets[-2:]
         back.rect = pygame.Rect(0, 0, unit * 9, row_h)
@@ -222,14 +253,32 @@ def recall_windows(kept: Any, windows: dict[int, str]) -> list[str]:
     return dropped
 
 
-def kept_homes(rules: engine.Ruleset, homes: list[str], players: int, seed: int) -> list[str]:
-    """The homes of a new player count (S2): each seat kept keeps its people where this count plays it; the other
-    seats take the homes left, in the order the seed deals them (S4)."""
+def recall_homes(rules: engine.Ruleset, kept: Any, chosen: dict[int, str]) -> list[str]:
+    """The peoples chosen for seats, kept by seat number (into `chosen`), each a people the game knows (S2): the
+    count plays it or not, as the page deals them (`seat_homes`); what the page does not offer."""
+    if not isinstance(kept, dict):
+        return ["homes"]
+    dropped = []
+    for seat, people in kept.items():
+        if seat in ("0", "1", "2", "3") and people in rules.setups[4].homes and people not in chosen.values():
+            chosen[int(seat)] = people
+        else:
+            dropped.append(f"homes.{seat}")
+    return dropped
+
+
+def seat_homes(rules: engine.Ruleset, players: int, seed: int, *wanted: Mapping[int, str]) -> list[str]:
+    """Each seat's people at this count: the people it is wanted to play (the player's choice first, then the
+    one it had at another count), where this count plays it (S2) and no seat took it already; the other seats
+    take the homes left, in the order the seed deals them (S4)."""
     offered = rules.setups[players].homes
-    staying = [people if people in offered else None for people in homes[:players]]
-    staying += [None] * (players - len(staying))
-    left = iter(people for people in engine.deal_homes(rules, players, seed) if people not in staying)
-    return [people if people is not None else next(left) for people in staying]
+    homes: list[str | None] = [None] * players
+    for wishes in wanted:
+        for seat, people in wishes.items():
+            if seat < players and homes[seat] is None and people in offered and people not in homes:
+                homes[seat] = people
+    left = iter(people for people in engine.deal_homes(rules, players, seed) if people not in homes)
+    return [people if people is not None else next(left) for people in homes]
 
 
 def seat_label(i: int, home: str) -> str:

@@ -6,14 +6,17 @@ after that (render/redraw.py): the buttons and the hints each frame (they answer
 the canoe where it sails, the sea where it changed.
 
 The hints show the keys' glyphs until the player uses a device (`FirstGlance`): the input layer starts at the
-mouse, untouched, and a newcomer who starts by the keys must not read mouse glyphs."""
+mouse, untouched, and a newcomer who starts by the keys must not read mouse glyphs; with a pad plugged in, its
+glyphs (issue 40: a player sitting down with a pad in hand read the keys' until the first press)."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
 from .. import flow, theme, words
 from ..app import App, scene
-from ..input import KEYS, MOUSE, XBOX, Intent
+from ..input import KEYS, MOUSE, PAD, XBOX, Intent
 from ..render.redraw import Redraw
 from ..theme import Scale
 from ..ui import prompts
@@ -24,9 +27,10 @@ FOOT = (210, 222, 232)                              # the hints' words, as every
 
 
 class FirstGlance:
-    """The device whose glyphs the title's hints show: the keys' until the player uses one (a key, a pad's
-    button, a click, the wheel, or the mouse moved), then the input layer's. The window opening under the pointer
-    moves it once, which is no use of the mouse: a point counts from the second place it is seen at."""
+    """The device whose glyphs the title's hints show: a pad's while one is plugged in, else the keys', until the
+    player uses one (a key, a pad's button, a click, the wheel, or the mouse moved), then the input layer's. The
+    window opening under the pointer moves it once, which is no use of the mouse: a point counts from the second
+    place it is seen at."""
 
     def __init__(self, used: bool):
         self.used = used
@@ -42,15 +46,21 @@ class FirstGlance:
         """The input layer once a device was used; a key or a pad's button, even one that does nothing here,
         is seen there (it leaves the mouse), and the mouse is the layer's again only when truly used."""
         self.used = self.used or app.input.device != MOUSE
-        return app.input if self.used else UNTOUCHED
+        return app.input if self.used else untouched(app)
 
 
+@dataclass
 class Untouched:
-    """No device used yet: the keys' glyphs (as the prompts read a device, `prompts.Device`)."""
-    device, family = KEYS, XBOX
+    """No device used yet: the glyphs of the one in hand, as the prompts read a device (`prompts.Device`)."""
+    device: str
+    family: str
 
 
-UNTOUCHED = Untouched()
+def untouched(app: App) -> Untouched:
+    """The first pad plugged in (`Pad.number`), where there is one: who plays with a pad holds it already; else
+    the keys."""
+    pads = sorted(app.input.pads.values(), key=lambda pad: pad.number)
+    return Untouched(PAD, pads[0].family) if pads else Untouched(KEYS, XBOX)
 
 
 @scene("title")

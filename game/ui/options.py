@@ -13,10 +13,11 @@ ADVISED = 3          # A6: the rulebook advises an agreed target within 3 VP of 
 
 
 def targets(rules: engine.Ruleset, players: int) -> list[bool | int]:
-    """The VP targets offered for this many players: the usual threshold (False), or one agreed within the
-    rulebook's advice (A6: 25-31 for 2 players). The engine takes any target (`--options variable_game_end=N`)."""
+    """The VP targets offered for this many players, lowest first: one agreed within the rulebook's advice (A6:
+    25-31 for 2 players), the usual threshold (V3, False) standing at its own value's place, so that left lowers
+    the target and right raises it (issue 40). The engine takes any target (`--options variable_game_end=N`)."""
     usual = rules.threshold(players)
-    return [False, *range(usual - ADVISED, usual + ADVISED + 1)]
+    return [target if target != usual else False for target in range(usual - ADVISED, usual + ADVISED + 1)]
 
 
 def option_rows(rules: engine.Ruleset, options: dict[str, bool | int],

@@ -222,28 +222,38 @@ def hint_line(surface: pygame.Surface, text: str, x: float, y: float, room: floa
 
 class Choice(Widget):
     """One of several values, stepped with left/right or by clicking its arrows; with `hints`, a line under it
-    says what the chosen value means (a bot's level)."""
+    says what the chosen value means (a bot's level). Ordered values (sizes, targets, speeds, numbers) stop at
+    their ends, so that a player pressing on feels the last one (issue 40: ten presses on the size of the words
+    went back to 100 %); values in no order (`wraps`: peoples, languages) go round. Select steps on and goes
+    round either way: one button reaches every value."""
     steps = True
 
     def __init__(self, label: str, options: Sequence[tuple[Any, str]], index: int = 0,
-                 changed: Callable[[Any], None] | None = None, hints: dict[Any, str] | None = None):
+                 changed: Callable[[Any], None] | None = None, hints: dict[Any, str] | None = None,
+                 wraps: bool = False):
         super().__init__(label)
         self.options = list(options)
         self.index = index
         self.changed = changed
         self.hints = hints or {}
+        self.wraps = wraps
 
     @property
     def value(self) -> Any:
         return self.options[self.index][0]
 
-    def adjust(self, step: int) -> None:
-        self.index = (self.index + step) % len(self.options)
+    def adjust(self, step: int, wraps: bool | None = None) -> None:
+        index = self.index + step
+        if self.wraps if wraps is None else wraps:
+            index %= len(self.options)
+        elif not 0 <= index < len(self.options):
+            return                                  # at its end: nothing changes
+        self.index = index
         if self.changed:
             self.changed(self.value)
 
     def activate(self) -> None:
-        self.adjust(1)
+        self.adjust(1, wraps=True)
 
     def click(self, x: float, y: float) -> None:
         self.adjust(-1 if x < self.value_rect().centerx else 1)     # the left half steps back, the right on

@@ -64,7 +64,8 @@ def test_title_to_setup_to_table_to_pause_and_back_to_title(app):
     assert isinstance(app.top, SetupScene)
     setup = app.top
     players = next(w for w in setup.form.widgets if isinstance(w, Choice) and w.label == "Players")
-    click(app, (players.rect.right - 8, players.rect.centery))
+    for _ in range(2):                                  # the left half steps it down (the count stops at its ends)
+        click(app, (players.rect.x + players.rect.w * 0.5 + 8, players.value_rect().centery))
     assert setup.players == 2, "the players choice steps 4 -> 2 and the seats follow"
     assert len([w for w in setup.form.widgets if w.label.startswith("Seat")]) == 2
     key(app, pygame.K_ESCAPE)
@@ -115,7 +116,8 @@ def test_quit_in_the_pause_menu_asks_first_with_the_focus_on_cancel(app):
 def test_A6_X46_the_agreed_target_offers_the_advised_range_for_the_players_and_says_what_it_means(app):
     """Issue 40 (17): the new-game page offered 15-35 VP for 2 players, though A6 advises staying within 3 of the
     usual target (V3: 28, 25, 22), and said nothing of the choice. It offers the usual target or 25-31 for 2
-    players, 19-25 for 4, each with its line; a target outside the new range goes back to the usual one."""
+    players, 19-25 for 4, lowest first with the usual one at its own place (left lowers, right raises), each with
+    its line; a target outside the new range goes back to the usual one."""
     app.push(TitleScene(app))
     click(app, button(app.top, "New game").rect.center)
     setup = app.top
@@ -125,12 +127,18 @@ def test_A6_X46_the_agreed_target_offers_the_advised_range_for_the_players_and_s
         return next(w for w in setup.form.widgets if isinstance(w, Choice) and w.label == title)
     for players, usual in ((2, 28), (3, 25), (4, 22)):
         setup.set_players(players)
-        assert [v for v, _ in target().options] == [False, *range(usual - 3, usual + 4)]
+        assert [v for v, _ in target().options] == [*range(usual - 3, usual), False, *range(usual + 1, usual + 4)]
         assert target().hints[False] == words.text("option.hint.target.usual", usual=usual, players=players)
         assert target().hints[usual + 3] == words.text("option.hint.target", target=usual + 3, usual=usual)
     setup.set_players(2)
-    target().adjust(-1)                                   # from the usual target back to 31
-    assert setup.options["variable_game_end"] == 31
+    target().adjust(-1)                                   # from the usual target (28) down to 27
+    assert setup.options["variable_game_end"] == 27
+    target().adjust(1)
+    target().adjust(1)                                    # back to the usual, then up to 29
+    assert setup.options["variable_game_end"] == 29
+    for _ in range(3):
+        target().adjust(1)
+    assert setup.options["variable_game_end"] == 31, "the highest advised: right stops there"
     setup.set_players(4)
     assert "variable_game_end" not in setup.options and target().value is False, "31 is not advised for 4"
 

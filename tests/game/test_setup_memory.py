@@ -27,27 +27,29 @@ def widget(setup: SetupScene, label: str) -> Choice | Toggle:
     return found
 
 
-def step(app: App, choice: Choice | Toggle, times: int = 1) -> None:
-    """Click the right half of a choice (or a toggle) `times` times."""
+def step(app: App, choice: Choice | Toggle, times: int = 1, down: bool = False) -> None:
+    """Click the right half of a choice (or a toggle) `times` times (its left half, `down`)."""
     for _ in range(times):
         rect = choice.value_rect() if isinstance(choice, Choice) else choice.rect
-        click(app, (rect.right - 8, rect.centery))
+        click(app, (rect.left + 8 if down else rect.right - 8, rect.centery))
 
 
 def test_the_choices_made_are_offered_again_after_a_restart(app: App) -> None:
     setup = open_setup(app)
-    step(app, widget(setup, "Players"), 2)                  # 4 -> 2 -> 3
+    step(app, widget(setup, "Players"), down=True)          # 4 -> 3
     step(app, widget(setup, "Seat 2"), 3)                   # Normal -> Hard -> Human -> Easy
     step(app, widget(setup, "Seat 3"), 2)                   # Normal -> Hard -> Human
     step(app, widget(setup, words.option_title("malaria", app.rules)))
-    step(app, widget(setup, words.option_title("variable_game_end", app.rules)))   # the usual -> 22
+    target = widget(setup, words.option_title("variable_game_end", app.rules))
+    step(app, target)                                       # the usual -> a target of its own
+    agreed = target.value
     click(app, button(setup, "Pass and play…").rect.center)
     seats = app.top
     assert isinstance(seats, SeatsScene)
     step(app, next(w for w in seats.form.widgets if isinstance(w, Choice)))        # seat 1: standing orders
     key(app, pygame.K_ESCAPE)
     expected = {"players": 3, "seats": ["human", "easy", "human", "normal"],
-                "options": {"malaria": True, "variable_game_end": 22}, "windows": {"0": "orders"}}
+                "options": {"malaria": True, "variable_game_end": agreed}, "windows": {"0": "orders"}, "homes": {}}
     click(app, button(setup, "Start").rect.center, frames=2)
     table = app.stack[0]
     assert isinstance(table, TableScene), "the game started (two humans: the hand-off over its table)"
@@ -59,12 +61,12 @@ def test_the_choices_made_are_offered_again_after_a_restart(app: App) -> None:
                                                                           expected["options"], {0: "orders"})
     assert widget(again, "Players").value == 3 and widget(again, "Seat 2").value == "easy"
     assert widget(again, words.option_title("malaria", app.rules)).value is True
-    assert widget(again, words.option_title("variable_game_end", app.rules)).value == 22
+    assert widget(again, words.option_title("variable_game_end", app.rules)).value == agreed
 
 
 def test_leaving_the_page_keeps_its_choices_too(app: App) -> None:
     setup = open_setup(app)
-    step(app, widget(setup, "Players"))                     # 4 -> 2
+    step(app, widget(setup, "Players"), 2, down=True)       # 4 -> 2
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, TitleScene) and app.settings.new_game["players"] == 2
     assert open_setup(app).players == 2

@@ -15,19 +15,19 @@ from .helpers import open_setup
 
 
 def players_to(app: App, setup: SetupScene, n: int) -> None:
-    """The players' choice stepped by clicks on its right half until it says n."""
+    """The players' choice stepped by clicks on its right half (its left, to fewer) until it says n."""
     for _ in range(3):
         if setup.players == n:
             return
         choice = setup.form.widgets[0]
         assert isinstance(choice, Choice)
         rect = choice.value_rect()
-        click(app, (rect.right - 8, rect.centery))
+        click(app, (rect.right - 8 if n > setup.players else rect.left + 8, rect.centery))
     assert setup.players == n
 
 
 def seat_labels(setup: SetupScene) -> list[str]:
-    return [w.label for w in setup.form.widgets[1:1 + setup.players]]
+    return [w.label for w in setup.form.widgets[1:1 + setup.players * 2:2]]      # (each with its people under)
 
 
 def a_seed(rules: engine.Ruleset) -> int:
