@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -158,14 +158,28 @@ class MapArt:
     def name(self, surface: pygame.Surface, centre: Point, size: float, name: str) -> pygame.Rect | None:
         """An island group's name on a dark bar under it (none where its text would be too small); where it
         stands."""
+        back = self.name_rect(centre, size, name)
+        if back is None:
+            return None
+        label = theme.text(name, round(size * NAME), theme.WHITE, "bold")
+        pygame.draw.rect(surface, (*shade(theme.PRINTED_SEA, 0.6),), back, border_radius=max(2, round(size / 10)))
+        surface.blit(label, label.get_rect(center=back.center))
+        return back
+
+    def name_rect(self, centre: Point, size: float, name: str) -> pygame.Rect | None:
+        """Where an island group's name stands under its hex's centre (None: too small to be drawn)."""
         if round(size * NAME) < self.min_text:
             return None
         label = theme.text(name, round(size * NAME), theme.WHITE, "bold")
         back = pygame.Rect(0, 0, label.get_width() + size * 0.16, label.get_height())
         back.midtop = (round(centre[0]), round(centre[1] + size * 0.3))
-        pygame.draw.rect(surface, (*shade(theme.PRINTED_SEA, 0.6),), back, border_radius=max(2, round(size / 10)))
-        surface.blit(label, label.get_rect(center=back.center))
         return back
+
+    def names_in(self, hexes: Iterable[int], view: View) -> list[tuple[int, str]]:
+        """The hexes among these that show a name (a printed island group's, a face-up tile's), with that name:
+        what a mark or a tooltip near them must leave readable (issue 40)."""
+        records = {self.rules.map.hex_of(rec["hex"]): rec for rec in view["hexes"]}
+        return [(h, said) for h in sorted(hexes) if (said := self.group_name(h, records.get(h)))]
 
     def malaria_dice(self, surface: pygame.Surface, centre: Point, size: float, faces: tuple[int, ...]) -> None:
         """A3: the die faces that strike this group, as small red dice in the hex's top-right corner."""

@@ -113,9 +113,11 @@ def test_the_battle_stands_below_the_coach_and_the_map_tooltip_not_over_it(app, 
              and not battle.collidepoint(camera.to_screen(*centres[h]))]
     table.map.pointing, table.map.hover = False, -1
     table.map.cursor = under[0]
+    table.focus.follow(under[0])                         # as the d-pad leaves it there
     table.map.tooltip(app.screen)
     assert not shown, "the keys' cursor under the battle shows no hex tooltip over the battle's panel"
     table.map.cursor = clear[0]
+    table.focus.follow(clear[0])
     table.map.tooltip(app.screen)
     assert shown, "elsewhere it does"
 

@@ -21,9 +21,20 @@ class Focus:
     def __init__(self, table: TableScene):
         self.table = table
         self.index = -1                      # no stop focused
+        self.loose = False                   # the d-pad or the arrows put the cursor on a hex that is no stop
 
     def clear(self) -> None:
+        """Nothing focused (a new decision, the mouse's click): no ring nor tooltip stays on the hex just used,
+        where the player no longer looks (issue 40); the cursor keeps its place for the d-pad's next step."""
         self.index = -1
+        self.loose = False
+
+    def hex(self) -> int:
+        """The focused hex: the focused stop's, or the cursor's where the d-pad or the arrows left it; -1 else."""
+        stop = self.stop()
+        if stop is None:
+            return self.table.map.cursor if self.loose else -1
+        return int(stop[1]) if stop[0] == "hex" else -1
 
     def stops(self) -> list[Stop]:
         """The lit hexes (top to bottom), the players to pick, the bar's choices, its enders, and Undo last:
@@ -73,6 +84,7 @@ class Focus:
         """The cursor moved to hex `h` (the d-pad, the arrows): the focus goes with it when it is lit, else no stop
         is focused, so that A / Enter acts on the cursor's hex, never on an older stop."""
         self.index = next((i for i, stop in enumerate(self.stops()) if stop == ("hex", h)), -1)
+        self.loose = True
 
     def step(self, step: int) -> None:
         stops = self.stops()
@@ -93,7 +105,7 @@ class Focus:
         table = self.table
         stop = self.stop()
         if stop is None:
-            if table.map.cursor >= 0 and table.map.cursor in table.plan.by_hex:
+            if self.loose and table.map.cursor in table.plan.by_hex:
                 table.menus.pick_hex(table.map.cursor, keyboard=True)
             elif self.stops():
                 self.step(1)

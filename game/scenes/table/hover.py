@@ -23,6 +23,7 @@ class MapHover(MapMarks):
     """The hover and the hex's tooltip; the map's section (MapSection) finds the hex under a point."""
     pointer: tuple[float, float]
     hovered_at: tuple[object, ...]    # the camera and the covers when the hover was found
+    drawn: list[tuple[int, pygame.Rect]]    # where the pieces were drawn last, by hex (their words: labels_near)
 
     def sight(self) -> pygame.Rect:
         """The map's open area clear of the decision bar (MapSection's)."""
@@ -76,8 +77,17 @@ class MapHover(MapMarks):
         if room is None:
             return
         drawn = hud.tooltip(screen, at, lines, tip_scale(self.scale, lines, room),
-                            [table.bar.rect, *self.lit_rects()], room)
+                            [table.bar.rect, *self.lit_rects(), *self.labels_near(h)], room)
         table.redraw.moved(drawn)
+
+    def labels_near(self, h: int) -> list[pygame.Rect]:
+        """Where the words round hex `h` stand on screen, two hexes out: the islands' names, the stacks with
+        their heights and what they hold ("1T 1C"); a tooltip covering them hid the neighbours (issue 40)."""
+        near = {n for a in self.art.reach[h] for n in self.art.reach[a]}
+        size = self.layout.size * self.camera.zoom
+        names = (self.art.name_rect(self.camera.to_screen(*self.layout.centres[n]), size, said)
+                 for n, said in self.art.names_in(near, self.table.shown))
+        return [*(rect for rect in names if rect is not None), *(rect for n, rect in self.drawn if n in near)]
 
     def keys_hex(self) -> int:
         """The cursor's hex while its tooltip may show: the focused hex (below) during the human's own decision,
@@ -88,9 +98,9 @@ class MapHover(MapMarks):
         """The cursor's hex while the keys' or the pad's focus is on the map (a hex, or no stop), where it wears
         the focus ring: not once the focus is on a button, a player's row or a card, where a second ring would
         say the focus is in two places (after a confirmation's Cancel, the player looked for it on the map)
-        and the tooltip would cover the hex asked for; nor while the mouse points."""
-        stop = self.table.focus.stop()
-        return self.cursor if not self.pointing and (stop is None or stop[0] == "hex") else -1
+        and the tooltip would cover the hex asked for; nor once the player acted (issue 40: the tooltip stayed on
+        the hex just used); nor while the mouse points."""
+        return -1 if self.pointing else self.table.focus.hex()
 
     def room(self, area: pygame.Rect, at: tuple[float, float]) -> pygame.Rect | None:
         """Where a hex's tooltip may stand: the map's open `area` but what an overlay or the coach's panel covers:

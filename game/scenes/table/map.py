@@ -53,6 +53,7 @@ class MapSection(MapHover):
         self._clock = (-1, 0.0, 0.0)               # the frame drawn last, the time of the one before and its own
         self.pressed = (-1, -1.0)                  # the lit hex pressed last, and when (it flashes)
         self.hovered = (-1, 0.0)                   # the lit hex under the pointer, and since when (it grows)
+        self.drawn: list[tuple[int, pygame.Rect]] = []    # where the pieces were drawn last, by hex
         self.camera.set_zoom(home_zoom(self.camera, self.art))
         self.spoken = words.language_in_use()      # the language of the names the map's art has drawn
 
@@ -237,7 +238,9 @@ class MapSection(MapHover):
 
         size = self.layout.size * cam.zoom
         bob = math.ceil(2 * mapart.BOB_MOST * size)             # how far a piece's bob moves it at a turn
+        self.drawn = []
         for piece, rect in self.art.draw_pieces(screen, found, cam.to_screen, size, clock):
+            self.drawn.append((piece.h, rect))
             sy = cam.to_screen(piece.x, piece.y)[1]
             if clock(sy, before) != clock(sy):
                 self.table.redraw.changed(rect.inflate(0, bob * 2))

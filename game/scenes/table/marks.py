@@ -18,6 +18,7 @@ from ... import gestures, theme
 from ...render import redraw
 from ...render.camera import Camera
 from ...render.layout import Layout
+from ...render.mapart import MapArt
 from ...render.tween import out_cubic
 from ...ui.widgets import focus_ring, ring_width
 from .section import Section
@@ -30,6 +31,7 @@ class MapMarks(Section):
     """The map's marks; the map's section (MapSection) holds the camera, the layout, the hover and the cursor."""
     camera: Camera
     layout: Layout
+    art: MapArt
     hover: int                    # hex under the pointer
     cursor: int                   # hex of the keyboard or pad cursor
     pointing: bool                # the last intent came from the mouse (no cursor mark)
@@ -77,6 +79,16 @@ class MapMarks(Section):
             ring = ring_width(self.layout.size * cam.zoom)
             corners = self.layout.corners(focused, self.layout.size + ring * 1.7 / cam.zoom)  # clear of the lit outline
             table.redraw.moved(focus_ring(screen, [cam.to_screen(x, y) for x, y in corners], ring=ring))
+            self.names_over(screen, self.art.reach[focused])
+
+    def names_over(self, screen: pygame.Surface, hexes: frozenset[int]) -> None:
+        """The names of these hexes' islands drawn again over the focus ring, which crosses a name wider than
+        its hex (the ring would cut "Rarotonga" to "arotonga": issue 40)."""
+        size = self.layout.size * self.camera.zoom
+        for h, said in self.art.names_in(hexes, self.table.shown):
+            drawn = self.art.name(screen, self.camera.to_screen(*self.layout.centres[h]), size, said)
+            if drawn is not None:
+                self.table.redraw.moved(drawn)
 
     def flash(self, screen: pygame.Surface, h: int, strength: float) -> None:
         """A pressed lit hex flashes white, fading out (PRESS_FLASH)."""
@@ -103,8 +115,7 @@ class MapMarks(Section):
             actions = [menu.rows[index][1]] if 0 <= index < len(menu.rows) else []
         else:
             by_hex = table.plan.by_hex
-            target = self.hover if self.hover in by_hex else (
-                self.cursor if self.cursor in by_hex and not self.pointing else -1)
+            target = self.hover if self.hover in by_hex else self.focused_hex()
             actions = by_hex.get(target, [])
         key = (table.match.actions, tuple(actions))
         if self._routes[0] != key:
