@@ -38,8 +38,9 @@ PANEL_EDGE: Colour = (170, 140, 96)
 INK: Colour = (40, 34, 30)
 MUTED: Colour = (120, 108, 96)
 ACCENT: Colour = (214, 96, 52)
-# The marker's colour (a highlighter's yellow-green): the keyboard's cursor and the chosen action's hexes on the map,
-# the coach's rings, the battle table's row; apart from every lit hex's colour (LIT), also to colour-blind eyes.
+# The marker's colour (a highlighter's yellow-green): the focus ring's inner band (the keyboard's and pad's focus on
+# the map and on every widget), the chosen action's hexes, the battle table's row; apart from every lit hex's
+# colour (LIT), also to colour-blind eyes.
 HIGHLIGHT: Colour = (184, 208, 0)
 SELECTED: Colour = (232, 196, 170)       # the chosen line of a list: a tint of the accent, no tribe's colour
 WHITE: Colour = (255, 255, 255)

@@ -1,6 +1,7 @@
 """The guided first game's chapters ("Learn to play" on the title): one button each, the first not yet done
-focused so that select resumes there; each button says whether its chapter is done (once: its line under it says
-what it teaches and how long it takes, done or not)."""
+focused so that select resumes there (the focus alone stands out: no button is primary, so a pad player sees one
+highlight); each button says whether its chapter is done (once: its line under it says what it teaches and how
+long it takes, done or not)."""
 from __future__ import annotations
 
 from functools import partial
@@ -27,7 +28,7 @@ class LessonsScene(MenuPage):
         resume = next((i for i, c in enumerate(chapters) if c.id not in done), 0)
         buttons = [Button(words.text("lessons.chapter.done" if c.id in done else "lessons.chapter", n=i + 1,
                                      title=c.title),
-                          partial(flow.start_chapter, self.app, c.id), primary=i == resume)
+                          partial(flow.start_chapter, self.app, c.id))
                    for i, c in enumerate(chapters)]
         self.notes = [words.text("lessons.minutes", summary=c.summary, minutes=c.minutes) for c in chapters]
         self.form = Form([*buttons, Button(words.text("menu.back"), self.back)])

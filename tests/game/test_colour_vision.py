@@ -29,7 +29,7 @@ OKABE_ITO = {"orange": (230, 159, 0), "sky blue": (86, 180, 233), "bluish green"
              "reddish purple": (204, 121, 167)}
 # The verbs that one decision lights together (the steps: exploration, movement, building, a battle, a retreat).
 # "choose" (several verbs at a hex, or a verb LIT does not name) may join any of them, and the map's marks
-# (HIGHLIGHT: the cursor, the chosen action's hexes, the coach's rings) lie over any lit hex.
+# (HIGHLIGHT: the focus ring, the chosen action's hexes) lie over any lit hex.
 TOGETHER = (("premove", "explore", "course", "cross"), ("go", "party"), ("build",), ("battle",), ("retreat",))
 
 Pair = tuple[str, str]

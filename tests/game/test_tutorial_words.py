@@ -22,6 +22,8 @@ from game.scenes.table import TableScene
 from game.scenes.table.coach import CoachPanel
 
 from .conftest import key
+from .helpers import chapter_settle as settle
+from .helpers import chapter_table as table_of
 
 CHAPTERS = [c.id for c in tutorial.chapters()]
 COMPASS = re.compile(r"\b((?:north|south)(?:-(?:east|west))?|east|west)\b( of the map)?", re.IGNORECASE)
@@ -32,26 +34,9 @@ PADS = pytest.mark.skipif(virtualpad.available() is not None, reason="no virtual
 DEVICES = ["keys", pytest.param("pad", marks=PADS)]
 
 
-def table_of(app: App) -> TableScene:
-    return next(s for s in reversed(app.stack) if isinstance(s, TableScene))
-
-
 def coach_of(table: TableScene) -> CoachPanel:
     assert table.coach is not None, "a chapter's table has a coach"
     return table.coach
-
-
-def settle(app: App) -> TableScene:
-    """Frames until the learner is asked, a lesson is read, or the game asks first (chance and others done)."""
-    table = table_of(app)
-    for _ in range(600):
-        app.frame()
-        if isinstance(app.top, ConfirmScene):
-            break
-        model = coach_of(table).model
-        if not table.anim.busy and not table.pending and not model.drawing and (table.legal or model.holds):
-            break
-    return table
 
 
 # --- the compass ---------------------------------------------------------------------------------------------

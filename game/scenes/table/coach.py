@@ -28,6 +28,9 @@ from ...ui.widgets import Button, Form
 from .section import Section
 
 PULSE = 1.6              # pulses of the rings a second
+# The coach's halo: a white band round a gold one, outside what it rings (the focus ring is lime and dark, inside).
+HALO: theme.Colour = (255, 255, 255)
+GOLD: theme.Colour = (236, 150, 20)
 
 
 class CoachPanel(Section):
@@ -107,7 +110,7 @@ class CoachPanel(Section):
         table = self.table
         focus = table.focus
         if intent.kind not in ("select", "next", "prev") or focus.stop() is not None \
-                or (intent.kind == "select" and table.map.cursor in table.plan.by_hex):
+                or (intent.kind == "select" and table.map.focused_hex() in table.plan.by_hex):
             return False
         stops = focus.stops()
         ringed = next((i for i, stop in enumerate(stops) if self.rings_stop(stop)), -1)
@@ -140,12 +143,21 @@ class CoachPanel(Section):
                 out.append((words.text("coach.next_chapter", title=later[0].title),
                             lambda: flow.start_chapter(app, later[0].id)))
             else:                                   # all done: a real game next
-                out.append((words.text("coach.new_game"), lambda: flow.leave_tutorial(app, self.table.match, True)))
+                out.append((words.text("coach.new_game"), self.first_game))
             out.append((words.text("coach.all_lessons"), lambda: flow.leave_tutorial(app, self.table.match)))
             return out
         if self.model.lesson.reads:
             return [(words.text("coach.next"), self.next)]
         return []
+
+    def first_game(self) -> None:
+        """All chapters done: the new-game page set as the last chapter says, 2 players, the other seat an Easy
+        bot (the page opens with the choices kept in the settings: these, and the player's others)."""
+        settings = self.table.app.settings
+        kept = settings.new_game.get("seats")
+        seats = [*(kept if isinstance(kept, list) else []), *["normal"] * 4][:4]
+        settings.new_game = {**settings.new_game, "players": 2, "seats": ["human", "easy", *seats[2:]]}
+        flow.leave_tutorial(self.table.app, self.table.match, True)
 
     def layout(self) -> None:
         """The panel across the top of the map, as tall as its words (at the UI scale, or smaller where they
@@ -273,14 +285,19 @@ class CoachPanel(Section):
             widget.draw(screen, i == stop, scale.small)
 
     def rings(self, screen: pygame.Surface) -> None:
-        """A pulsing ring round each target: the eye goes where the hand must."""
+        """A pulsing halo round each target, outside it: the eye goes where the hand must. Gold within white,
+        never the focus ring's lime and dark bands (drawn within a widget or a hex): "the coach points here" and
+        "the focus is here" never look alike, and a ringed target that has the focus shows both."""
         unit = self.table.app.scale.unit
         beat = 0.5 + 0.5 * math.sin(self.clock * PULSE * math.tau)
-        width = max(2, round(unit * (0.15 + 0.1 * beat)))
-        grow = round(unit * 0.3 * beat)
+        width = max(2, round(unit * (0.12 + 0.08 * beat)))
+        grow = round(unit * (0.25 + 0.3 * beat))             # clear of the target's edge, where a focus ring lies
         hexes, boxes = self.targets()
-        for rect in hexes:
-            pygame.draw.ellipse(screen, theme.HIGHLIGHT, rect.inflate(grow * 2, grow * 2), width)
-        for rect in boxes:
-            pygame.draw.rect(screen, theme.HIGHLIGHT, rect.inflate(grow * 2, grow * 2), width,
-                             border_radius=unit // 2)
+        for shape, targets in ((pygame.draw.ellipse, hexes), (self.box, boxes)):
+            for rect in targets:
+                for colour, inset in ((HALO, 0), (GOLD, width)):     # white outside, gold within it
+                    shape(screen, colour, rect.inflate((grow - inset) * 2, (grow - inset) * 2), width)
+
+    def box(self, screen: pygame.Surface, colour: theme.Colour, rect: pygame.Rect, width: int) -> None:
+        """A ringed box's halo band: rounded as the widgets are."""
+        pygame.draw.rect(screen, colour, rect, width, border_radius=self.table.app.scale.unit // 2)
