@@ -807,7 +807,7 @@ def _loss(e: Mapping[str, Any], explorers: dict[str, str], factor: float) -> Ani
         sunk = cast(views.PiecesSunkEvent, e)
         return Sink(sunk["hex"], "fleet", next(iter(sunk["sunk"]), "independent"), "", factor)
     ev = cast(views.PiecePanickedEvent | views.PieceRemovedEvent, e)
-    said = words.text(f"anim.{ev['kind']}", player=words.who(ev["player"]),
+    said = words.text(f"anim.{ev['kind']}", player_s=words.whose(ev["player"]),
                       piece=words.text(f"anim.piece.{ev['piece']}"))
     return (Flee if ev["kind"] == "piece_panicked" else Sink)(ev["hex"], ev["piece"], ev["player"], said, factor)
 

@@ -363,8 +363,8 @@ EN: dict[str, str | tuple[str, str]] = {
     "anim.new_village": "new village",
     "anim.conquered": "conquered",
     "anim.battle": "battle!",
-    "anim.piece_removed": "{player}'s {piece} lost",
-    "anim.piece_panicked": "{player}'s {piece} panics",
+    "anim.piece_removed": "{player_s} {piece} lost",
+    "anim.piece_panicked": "{player_s} {piece} panics",
     "anim.village_lost": "village lost",
     "anim.piece.transport_canoe": "transport",
     "anim.piece.war_canoe": "war canoe",
@@ -973,4 +973,5 @@ EN: dict[str, str | tuple[str, str]] = {
     "event.movement_ended": "{player} ends Movement & Battle.",
     "ui.mark.reveal": "The eye on this button: the others will see what was hidden (X42)",
     "ui.mark.chance": "The die on this button: chance decides what follows (X42)",
+    "setup.people": "People",
 }

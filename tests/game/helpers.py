@@ -15,12 +15,14 @@ import pygame
 
 import engine
 from game import dice, theme, virtualpad
-from game.app import App
+from game.app import App, Settings
 from game.match import Match
 from game.scenes.handoff import KEYS, HandoffScene
+from game.scenes.message import ConfirmScene
 from game.scenes.replay import ReplayChoiceScene
 from game.scenes.setup import SetupScene
 from game.scenes.table import TableScene
+from game.scenes.table.coach import CoachPanel
 from game.scenes.title import TitleScene
 from game.seats import SeatSettings, pin_hash
 from tests.engine.helpers import do
@@ -279,3 +281,42 @@ def open_setup(app: App) -> SetupScene:
     setup = app.top
     assert isinstance(setup, SetupScene)
     return setup
+
+
+def table_at(rules: engine.Ruleset, data: Path, size: tuple[int, int], ui: float, speed: str,
+             scenario: dict[str, Any]) -> TableScene:
+    """Tonga's table over a scenario, settled, alone on a new App."""
+    pygame.display.init()
+    pygame.font.init()
+    app = App(pygame.display.set_mode(size), Settings(data_dir=data, speed=speed, ui_scale=ui), rules,
+              fixed_dt=1 / 60)
+    state = engine.load_scenario(rules, scenario)
+    seats = {name: "human" if name == "Tonga" else "rules" for name in state.names}
+    table = TableScene(app, Match(rules, state, seats, state.seed, speed=speed))
+    app.push(table)
+    app.settle()
+    return table
+
+
+def chapter_table(app: App) -> TableScene:
+    """The table of the chapter being played (under any dialog over it)."""
+    return next(s for s in reversed(app.stack) if isinstance(s, TableScene))
+
+
+def chapter_coach(app: App) -> CoachPanel:
+    coach = chapter_table(app).coach
+    assert coach is not None, "a chapter's table has a coach"
+    return coach
+
+
+def chapter_settle(app: App) -> TableScene:
+    """Frames until the learner is asked, a lesson is read, or the game asks first (chance and others done)."""
+    table = chapter_table(app)
+    for _ in range(600):
+        app.frame()
+        if isinstance(app.top, ConfirmScene):
+            break
+        model = chapter_coach(app).model
+        if not table.anim.busy and not table.pending and not model.drawing and (table.legal or model.holds):
+            break
+    return table

@@ -10,34 +10,16 @@ import pytest
 
 import engine
 from game import words
-from game.app import App, Settings
 from game.catalog import LANGUAGES, SOURCE
-from game.match import Match
 from game.render import hud
-from game.scenes.table import TableScene
 
-from .helpers import spy_texts
+from .helpers import spy_texts, table_at
 
 
 @pytest.fixture
 def language() -> Iterator[None]:
     yield
     words.set_language(SOURCE)
-
-
-def table_at(rules: engine.Ruleset, data: Path, size: tuple[int, int], ui: float, speed: str,
-             scenario: dict[str, Any]) -> TableScene:
-    """Tonga's table over a scenario, settled, alone on a new App."""
-    pygame.display.init()
-    pygame.font.init()
-    app = App(pygame.display.set_mode(size), Settings(data_dir=data, speed=speed, ui_scale=ui), rules,
-              fixed_dt=1 / 60)
-    state = engine.load_scenario(rules, scenario)
-    seats = {name: "human" if name == "Tonga" else "rules" for name in state.names}
-    table = TableScene(app, Match(rules, state, seats, state.seed, speed=speed))
-    app.push(table)
-    app.settle()
-    return table
 
 
 def test_V1_the_panel_says_the_vp_the_log_says_while_the_chain_plays_on(rules: engine.Ruleset, tmp_path: Path,

@@ -16,12 +16,14 @@ from ...ui.widgets import Button, Form
 from .section import Section
 
 CAP = 0.45                  # the bar's height at most, as a share of the map's: the map stays in sight
+SHARE = 0.25                # the bar's height, as a share of the window's, above which its words draw smaller
 HEAD_LINES = 3              # the headline's lines at most
-# The hints at the bar's foot, the most needed first: how to choose and to step, the menu and the log (ALWAYS of
-# them) show in every language and at every UI scale; the others as the strip's width allows.
+# The hints at the bar's foot, the most needed first: how to choose and to step, the menu, the log and every
+# action (ALWAYS of them: the palette's key is told nowhere else) show in every language and at every UI scale;
+# the others as the strip's width allows.
 HINTS = (("select", "hint.choose"), ("step", "hint.step"), ("menu", "hint.menu"), ("log", "hint.log"),
          ("palette", "hint.actions"), ("help", "hint.rules"), ("zoom", "hint.zoom"), ("pan", "hint.pan"))
-ALWAYS = 4
+ALWAYS = 5
 
 Row = list[Button]
 
@@ -56,7 +58,8 @@ class BarLayout(Section):
         """The buttons on as many rows as they need, the ending ones at the right end of the last row, under the
         headline; a label wider than the bar wraps, so does the headline. At a large UI scale the bar draws its
         words smaller, down to UI scale 1's, where its headline or its choices would not all show within CAP of
-        the map (`Scale.fitting`). When the choices need more even then, they show a few rows at a time above a
+        the map, or the bar would take more than SHARE of the window (`Scale.fitting`: the map keeps most of its
+        height at a large UI scale). When the choices need more even then, they show a few rows at a time above a
         row of the ending ones, and scroll (the wheel, the arrows in the bar's corner, the keys' focus); a button
         scrolled out of sight has no size, so no click reaches it. A bar grown taller has the map keep a party's
         hexes above it."""
@@ -98,7 +101,8 @@ class BarLayout(Section):
             self.table.map.show_lit_hexes()
 
     def fits(self, sizes: Scale) -> bool:
-        """Whether the headline and every choice show at these sizes, with no scrolling."""
+        """Whether the headline and every choice show at these sizes, with no scrolling, within SHARE of the
+        window."""
         self.sizes = sizes
         area = self.table.map_area()
         unit = sizes.unit
@@ -107,7 +111,10 @@ class BarLayout(Section):
         if len(self.headlines(area.w - unit * 3)) > HEAD_LINES:
             return False
         rows = self.rows(choices, enders, left, right, unit // 2)
-        return len(rows) == 1 or self.head_height(area.w - unit * 3) + self.strip() + self.height(rows) <= area.h * CAP
+        tall = self.head_height(area.w - unit * 3) + self.strip() + self.height(rows)
+        if tall + unit // 2 > sizes.height * SHARE:                  # with the foot under the bar
+            return False
+        return len(rows) == 1 or tall <= area.h * CAP
 
     def strip(self) -> int:
         """The height of the hints' strip at the bar's foot."""
@@ -115,19 +122,19 @@ class BarLayout(Section):
 
     def hint_room(self) -> tuple[pygame.Rect, Scale]:
         """Where the hints' strip stands in the bar, and the sizes its words are drawn at."""
-        unit = self.sizes.unit
         sizes = self.hint_sizes()
+        unit = sizes.unit                   # margins at the hints' size: a large bar's would crowd them out
         return pygame.Rect(self.rect.x + unit, self.rect.bottom - self.strip(), self.rect.w - unit * 2,
                            prompts.bar_height(sizes.small)), sizes
 
     def hint_sizes(self) -> Scale:
         """The sizes of the hints' words: the bar's, or smaller (down to UI scale 1's) where the hints that always
         show, each glyph with its words, would not fit the strip's width in one row (at UI scale 2 in French, the
-        menu's and the log's were left out). On whichever device: the bar keeps its height, and its buttons their
-        places, as the player picks up the mouse to click one."""
-        room = self.table.map_area().w - self.sizes.unit * 4
+        menu's and the log's were left out; at UI scale 1, every action's). On whichever device: the bar keeps its
+        height, and its buttons their places, as the player picks up the mouse to click one."""
+        room = self.table.map_area().w - self.sizes.unit * 2          # the bar's width (hint_room's margins)
         always = [(intent, words.text(key)) for intent, key in HINTS[:ALWAYS]]
-        return self.sizes.fitting(lambda sizes: prompts.widest(always, sizes.small) <= room)
+        return self.sizes.fitting(lambda sizes: prompts.widest(always, sizes.small) <= room - sizes.unit * 2)
 
     def sized(self, room: float) -> tuple[Row, Row]:
         """Every button sized to its label (at most `room` wide); the choices, then the enders."""

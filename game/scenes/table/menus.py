@@ -5,9 +5,10 @@ rulebook's order (B2), greyed in its place where it cannot be built there, and p
 (engine.why_not: the reason and its rule). A move that would bring a colony to an atoll says on its line that the
 colony can never become a village there (B3), and a hex offering only that move opens its menu rather than making
 it at once; its hints under its lines say how to move between them, choose and close it. The palette (P, pad Y)
-lists every legal action in words, on an opaque panel. While either is open it takes every intent aimed at it: a
-click elsewhere or back closes it, the arrows move between its lines (left and right do nothing: the map stays
-where it is under the list).
+lists every legal action in words, on an opaque panel; a line wider than its row ends with an ellipsis, and the
+highlighted line shows whole under the list (never cut mid-word silently). While either is open it takes every
+intent aimed at it: a click elsewhere or back closes it, the arrows move between its lines (left and right do
+nothing: the map stays where it is under the list).
 """
 from __future__ import annotations
 
@@ -39,6 +40,29 @@ MENU_HINTS = (("cursor", "hint.move"), ("select", "hint.choose"), ("back", "hint
 BUILD_ITEMS = ("transport_canoe", "colony", "warrior_band", "war_canoe", "improved_agriculture", "village", "rumor")
 RULEBOOK_ORDER = {key: i for i, key in enumerate((*BUILD_ITEMS, "convert", "settle", "buy"))}
 Row = tuple[str, engine.Action, engine.Reason | None]
+WHOLE_LINES = 3                 # the palette's foot: at most this many lines of the highlighted action whole
+
+
+class Palette(ListView):
+    """The list of every legal action: a line wider than its row ends with an ellipsis (its items stay whole:
+    what the highlighted line says in full under the list, and what tests and the keys' focus read)."""
+
+    def room(self, size: int) -> float:
+        """The width a row's words may take: the row's, less its margins and the scroll bar's."""
+        return self.rect.w - size - 6
+
+    def cut(self, size: int) -> bool:
+        """Whether any line is wider than its row at `size`."""
+        f = theme.font(size)
+        return any(f.size(line)[0] > self.room(size) for line in self.items)
+
+    def draw(self, surface: pygame.Surface, focused: bool, size: int) -> None:
+        whole = self.items
+        self.items = [theme.fit(line, size, self.room(size)) for line in whole]
+        try:
+            super().draw(surface, focused, size)
+        finally:
+            self.items = whole
 
 
 class HexMenu:
@@ -56,7 +80,7 @@ class Menus(Section):
     def __init__(self, table: Any):
         super().__init__(table)
         self.menu: HexMenu | None = None
-        self.palette: ListView | None = None
+        self.palette: Palette | None = None
         self.toasts: list[tuple[str, float]] = []   # each refusal's words and the seconds it has left
 
     @property
@@ -190,7 +214,7 @@ class Menus(Section):
         if not table.legal:
             return
         actions = self.palette_actions()
-        self.palette = ListView([self.line(a) for a in actions], lambda i: table.choose(actions[i]))
+        self.palette = Palette([self.line(a) for a in actions], lambda i: table.choose(actions[i]))
         self.menu = None
 
     def palette_actions(self) -> list[engine.Action]:
@@ -273,7 +297,7 @@ class Menus(Section):
                                                          menu.rect.bottom - scale.unit * 0.6),
                                                 [words.reason_text(why, rules)], scale))
 
-    def draw_palette(self, screen: pygame.Surface, palette: ListView) -> None:
+    def draw_palette(self, screen: pygame.Surface, palette: Palette) -> None:
         scale = self.scale
         area = self.table.map_area()
         box = pygame.Rect(0, 0, min(area.w - scale.unit * 2, scale.unit * 30),
@@ -289,7 +313,26 @@ class Menus(Section):
         draw_hints(screen, self.table.app.input, PALETTE_HINTS, row, scale, align="right")
         palette.rect = pygame.Rect(box.x + scale.unit * 0.4, box.y + scale.unit * 2.2, box.w - scale.unit * 0.8,
                                    box.h - scale.unit * 2.6)
+        if palette.cut(scale.small):                   # the highlighted line whole at the foot
+            line = theme.font(scale.small).get_linesize()
+            palette.rect.h -= line * WHOLE_LINES + scale.unit // 2
+            self.draw_whole(screen, palette, pygame.Rect(palette.rect.x + scale.small // 2,
+                                                         palette.rect.bottom + scale.unit // 2,
+                                                         palette.room(scale.small), line * WHOLE_LINES))
         palette.draw(screen, True, scale.small)
+
+    def draw_whole(self, screen: pygame.Surface, palette: Palette, rect: pygame.Rect) -> None:
+        """The highlighted line in full, broken into lines (the last cut with an ellipsis if it must be)."""
+        if not 0 <= palette.index < len(palette.items):
+            return
+        size = self.scale.small
+        said = list(theme.wrap(palette.items[palette.index], size, rect.w))
+        if len(said) > WHOLE_LINES:
+            said[WHOLE_LINES - 1:] = [theme.fit(" ".join(said[WHOLE_LINES - 1:]), size, rect.w)]
+        y = rect.y
+        for part in said:
+            screen.blit(theme.text(part, size, theme.MUTED), (rect.x, y))
+            y += theme.font(size).get_linesize()
 
     def draw_toasts(self, screen: pygame.Surface) -> None:
         scale, table = self.scale, self.table

@@ -6,18 +6,19 @@ tooltip; pointing at a card (a row's face-up cards, the viewer's hand) shows its
 its entry. When a player's VP changes, the number ticks to it with a pop and the bar follows (`table.tweens`; at
 speed instant the new VP shows at once): as the log tells it (a `vp_changed` event joining the log, while the
 view on the board waits for the rest of a chain of animations), so the panel never says 4 while the log says 5;
-a new view on the board holds the same numbers (V1).
+a new view on the board holds the same numbers (V1). The top bar's turn and step go the same way: a step says
+itself there the moment its banner begins (or, with no banner, its log line joins), not once the chain is over.
 """
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
 from engine import View
 
-from ... import sound, theme, words
+from ... import anim, sound, theme, words
 from ...input import Intent
 from ...render import cards, hud, tween
 from ...render.cards import Card
@@ -39,6 +40,7 @@ class Players(Section):
         self.pops: dict[str, tween.Tween] = {}     # the number's pop as it changes
         self.seen = -1                             # the table's view last read (shown_version)
         self.told: tuple[int, dict[str, str]] = (-1, {})   # VP the log told since that view (its version), by player
+        self.stepped: tuple[int, tuple[int, str] | None] = (-1, None)  # the turn and step it told since that view
         self.marks = hud.Marks()                   # where the panel drew its bars, numbers and cards (on screen)
         self._top = Section(table)                 # the top bar's cached picture
         self._fit: tuple[Hashable, Scale] | None = None
@@ -72,8 +74,33 @@ class Players(Section):
             return view
         return {**view, "players": [{**p, "vp": told.get(p["name"], p["vp"])} for p in view["players"]]}
 
+    def step_told(self) -> tuple[int, str] | None:
+        """The turn and step a banner playing now, or the log since the view on the board, has told (none once a
+        newer view is installed): what the top bar says, so that it never lags the banner (issue 40)."""
+        version, told = self.stepped
+        told = told if version == self.table.shown_version else None
+        for clip in self.table.anim.items:         # a banner is a barrier: the one begun is the newest step
+            if clip.begun and isinstance(clip, anim.Banner):
+                told = next(((e["turn"], e["step"]) for e in clip.after if e.get("kind") == "step_started"), told)
+        return told
+
+    def top(self, view: View) -> tuple[View, str]:
+        """The view the top bar says and its decision: a step told before its view is on the board goes with
+        the banner's line (its decision is not known yet, nor who makes it)."""
+        told = self.step_told()
+        if told is None or told == (view["turn"], view["step"]):
+            return view, words.decision_text(view, self.rules)
+        turn, step = told
+        said = words.text(f"banner.{step}{'.setup' if turn == 0 else ''}")
+        return cast(View, {**view, "turn": turn, "step": step, "to_act": None}), said
+
     def hear(self, events: Sequence[Mapping[str, Any]]) -> None:
-        """Events joining the log: each VP they change ticks to its new number now, as the log tells it."""
+        """Events joining the log: each VP they change ticks to its new number now, as the log tells it, and a
+        step begun goes to the top bar."""
+        steps = [(int(e["turn"]), str(e["step"])) for e in events if e.get("kind") == "step_started"
+                 and e["step"] != "over"]               # the game's end: the end scene takes over
+        if steps:
+            self.stepped = (self.table.shown_version, steps[-1])
         changes = {str(e["player"]): str(e["new"]) for e in events if e.get("kind") == "vp_changed"}
         if not changes:
             return
@@ -179,8 +206,9 @@ class Players(Section):
         view = self.view()
         version = (table.shown_version, table.viewer.shown, scale.unit, table.plan.order and table.first,
                    theme.aided, words.language_in_use())       # a language chosen mid-game: said again at once
-        self._top.draw_layer(screen, version, panels["top"], lambda s, r: hud.top_bar(
-            s, r, view, words.decision_text(view, rules), scale))
+        top, decision = self.top(view)
+        self._top.draw_layer(screen, (*version, top["turn"], top["step"]), panels["top"],
+                             lambda s, r: hud.top_bar(s, r, top, decision, scale))
         told = (*version, tuple(self.told_vp().items()))
         left = panels["left"]
 
