@@ -84,15 +84,21 @@ class Players(Section):
                 told = next(((e["turn"], e["step"]) for e in clip.after if e.get("kind") == "step_started"), told)
         return told
 
-    def top(self, view: View) -> tuple[View, str]:
-        """The view the top bar says and its decision: a step told before its view is on the board goes with
-        the banner's line (its decision is not known yet, nor who makes it)."""
+    def top(self, view: View) -> View:
+        """The view the top bar says: a step told before its view is on the board (its decision is not known
+        yet, nor who makes it)."""
         told = self.step_told()
         if told is None or told == (view["turn"], view["step"]):
-            return view, words.decision_text(view, self.rules)
+            return view
         turn, step = told
-        said = words.text(f"banner.{step}{'.setup' if turn == 0 else ''}")
-        return cast(View, {**view, "turn": turn, "step": step, "to_act": None}), said
+        return cast(View, {**view, "turn": turn, "step": step, "to_act": None})
+
+    def decision(self, top: View, view: View) -> str:
+        """The top bar's line: the decision on the board, or the banner's line of a step told ahead of its view.
+        Worded only when the top bar is drawn again (its cached layer: not each frame)."""
+        if top is view:
+            return words.decision_text(view, self.rules)
+        return words.text(f"banner.{top['step']}{'.setup' if top['turn'] == 0 else ''}")
 
     def hear(self, events: Sequence[Mapping[str, Any]]) -> None:
         """Events joining the log: each VP they change ticks to its new number now, as the log tells it, and a
@@ -206,9 +212,9 @@ class Players(Section):
         view = self.view()
         version = (table.shown_version, table.viewer.shown, scale.unit, table.plan.order and table.first,
                    theme.aided, words.language_in_use())       # a language chosen mid-game: said again at once
-        top, decision = self.top(view)
+        top = self.top(view)
         self._top.draw_layer(screen, (*version, top["turn"], top["step"]), panels["top"],
-                             lambda s, r: hud.top_bar(s, r, top, decision, scale))
+                             lambda s, r: hud.top_bar(s, r, top, self.decision(top, view), scale))
         told = (*version, tuple(self.told_vp().items()))
         left = panels["left"]
 
