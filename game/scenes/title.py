@@ -20,10 +20,8 @@ from ..input import KEYS, MOUSE, PAD, XBOX, Intent
 from ..render.redraw import Redraw
 from ..theme import Scale
 from ..ui import prompts
-from ..ui.backdrop import LivingSea, MenuPage, backdrop, draw_hints, foot_room
+from ..ui.backdrop import LivingSea, MenuPage, backdrop, foot_room
 from ..ui.widgets import Button, Form
-
-FOOT = (210, 222, 232)                              # the hints' words, as every page's (MenuPage.foot)
 
 
 class FirstGlance:
@@ -142,8 +140,7 @@ class TitleScene(MenuPage):
         self.form.draw(screen, scale.body)
         self.redraw.moved(pygame.Rect(self.form.widgets[0].rect).unionall([b.rect for b in self.form.widgets])
                           .inflate(scale.unit, scale.unit))        # lifted, squashed, focused as the hand moves
-        self.redraw.moved(draw_hints(screen, self.glance.device(self.app), HINTS, foot_room((w, h), scale), scale,
-                                     FOOT))
+        self.redraw.moved(self.foot(screen, HINTS, scale, self.glance.device(self.app)))
 
 
 def canoe_length(scale: Scale) -> float:

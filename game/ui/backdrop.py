@@ -188,11 +188,15 @@ class MenuPage(Scene):
         title = theme.text(heading, heading_size(scale), theme.WHITE, "bold")
         screen.blit(title, title.get_rect(midtop=(w // 2, scale.unit)))
 
-    def foot(self, screen: pygame.Surface, hints: Hints, scale: Scale) -> pygame.Rect:
-        """The page's hints across the foot of the window, under the sheet, in the glyphs of the device used
-        last (drawn each frame: they change with the device)."""
-        return draw_hints(screen, self.app.input, hints, foot_room(screen.get_size(), scale), scale,
-                          (210, 222, 232))
+    def foot(self, screen: pygame.Surface, hints: Hints, scale: Scale,
+             device: prompts.Device | None = None) -> pygame.Rect:
+        """The page's hints across the foot of the window, under the sheet, in the glyphs of `device` (the device
+        used last by default; drawn each frame: they change with the device)."""
+        return draw_hints(screen, device or self.app.input, hints, foot_room(screen.get_size(), scale), scale,
+                          FOOT)
+
+
+FOOT: theme.Colour = (210, 222, 232)      # a page's hints' words, light on the dark sea
 
 
 def draw_hints(screen: pygame.Surface, device: prompts.Device, hints: Hints, room: pygame.Rect, scale: Scale,
