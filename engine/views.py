@@ -100,6 +100,7 @@ class PlayerView(TypedDict):
     capital: str | None
     vp: str                               # a fraction as text: "7", "15/2"
     vp_parts: VpParts                     # the same VP by source
+    cards_vp: int                         # the face-up cards' VP now; `vp_parts` has them at the last count (V1)
     explorer: str                         # a hex label, "home" or "lost"
     cards_in_hand: int
     cards_shown: list[str]
@@ -821,6 +822,7 @@ class View(TypedDict):
     options: Options
     players: list[PlayerView]
     hand: list[str]
+    hand_vp: int                          # what the viewer's hidden cards would add shown (theirs alone, X9)
     spent: list[str]
     events_held: list[str]
     event_deck: int
