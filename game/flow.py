@@ -20,6 +20,7 @@ from .match import Match
 from .online.lobby import LobbyError
 from .online.remote import RemoteMatch
 from .seats import SeatSettings
+from .ui.widgets import Button
 
 
 def autosaves(data_dir: Path) -> Path:
@@ -182,3 +183,15 @@ def game_ended(app: App, match: Host) -> None:
         app.quit()
         return
     app.push(app.make("end", match))
+
+
+def ask_quit(app: App, match: Host, said: str) -> None:
+    """Ask before closing the program (a click meant for a button nearby must not close it), from the pause menu
+    and the end screen alike: `said` tells where the game is kept, the focus starts on Cancel; Quit closes the
+    match (saved whole) and the program."""
+    def leave() -> None:
+        match.close()
+        app.quit()
+    app.push(app.make("message", words.text("pause.quit.title"), said, [
+        Button(words.text("confirm.cancel"), app.pop),
+        Button(words.text("menu.quit"), leave, primary=True)]))

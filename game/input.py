@@ -5,7 +5,10 @@ map), palette (every legal action in a list), undo (U, Ctrl+Z), type and erase (
 unplugged (the pad in use went away). A pointer press that moves becomes a pan (drag); one that does not becomes a
 select at the pointer. Sticks and triggers are read every frame, so holding them keeps panning, zooming or stepping
 the cursor (faster the longer it is held). The layer remembers which device was used last, and which pad, for
-button hints in that pad's faces.
+button hints in that pad's faces. Before any use the device is "untouched" and reads as the one in hand: a pad
+plugged in, else the keys; never the mouse, whose pointer resting where the window opened is no use of it (SDL
+reports that place as a motion of (0, 0)): a newcomer who starts by the keys or a pad must not read mouse glyphs, nor
+see a hex's tooltip under a pointer they never moved (issue 40).
 
 Pads come through SDL's game-controller API, so every make of pad has the same buttons where SDL's controller
 database knows it (Xbox, PlayStation, Switch Pro, Steam Deck). The subsystem is started with the layer; pads
@@ -110,7 +113,7 @@ class Input:
     """Turns pygame events into intents; `poll(dt)` adds those of held sticks, triggers and keys."""
 
     def __init__(self) -> None:
-        self.device = MOUSE
+        self.used = ""                     # the device used last; "" untouched (`device`)
         self.pointer = (0.0, 0.0)
         self.pressed: tuple[float, float] | None = None     # where the pointer button went down
         self.dragging = False
@@ -131,6 +134,21 @@ class Input:
             controller.init()
             for index in range(controller.get_count()):
                 self.add_pad(index)
+
+    @property
+    def device(self) -> str:
+        """The device in use: the one used last; untouched, a pad's where one is plugged in (who plays with a pad
+        holds it already), else the keys'."""
+        return self.used or (PAD if self.pads else KEYS)
+
+    @device.setter
+    def device(self, used: str) -> None:
+        self.used = used
+
+    @property
+    def untouched(self) -> bool:
+        """No device used yet: a key, a pad's button or stick, a click, the wheel, or the mouse moved."""
+        return not self.used
 
     # --- events ----------------------------------------------------------------------------------------------
 
@@ -234,7 +252,7 @@ class Input:
             if self.dragging:
                 self.device = MOUSE
                 return [Intent("pan", e.pos[0], e.pos[1], dx=-e.rel[0], dy=-e.rel[1], pointer=True)]
-        if e.rel != (0, 0):
+        if e.rel != (0, 0):                # resting where the window opened under it is no use of the mouse
             self.device = MOUSE
         return [Intent("point", e.pos[0], e.pos[1], pointer=True)]
 
@@ -287,8 +305,9 @@ class Input:
 
     @property
     def family(self) -> str:
-        """The face style of the pad used last (Xbox's when none was)."""
-        pad = self.pads.get(self.pad)
+        """The face style of the pad used last; untouched, of the first plugged in (`Pad.number`); Xbox's when
+        there is none."""
+        pad = self.pads.get(self.pad) or min(self.pads.values(), key=lambda p: p.number, default=None)
         return pad.family if pad is not None else XBOX
 
     def rumble(self, low: float, high: float, ms: int) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import pygame
 
@@ -242,9 +243,14 @@ NOTE_LINES = 2                    # the most lines a row's notes take
 
 
 def row_notes(p: PlayerView) -> list[str]:
-    """The parts of the notes under a player's VP bar: cards hidden and shown, an explorer away from home."""
+    """The parts of the notes under a player's VP bar: cards hidden and shown, the VP of cards shown since the
+    last count (V1: VP are recounted at the Victory step; the row's number is that count, and a card shown
+    mid-turn must not look lost), an explorer away from home."""
     hidden, shown = p["cards_in_hand"], len(p["cards_shown"])
     notes = [words.unit("tip.hidden_cards", hidden)] + ([words.text("hud.shown", n=shown)] if shown else [])
+    pending = p["cards_vp"] - Fraction(p["vp_parts"]["cards"])
+    if pending > 0:
+        notes.append(words.text("hud.next_count", n=vp_text(float(pending))))
     explorer = p["explorer"]
     if explorer != "home":
         notes.append(words.text("hud.explorer.lost" if explorer == "lost" else "hud.explorer.out"))
@@ -255,7 +261,9 @@ def hand(screen: pygame.Surface, x: float, y: float, width: float, view: View, r
          scale: Scale, placed: Marks) -> float:
     """The viewer's own cards (the others see only how many, X9): each a small card and its title, side by side
     as they fit, their places put in `placed` (pointing at one shows its face)."""
-    label = theme.text(words.text("hud.hand"), scale.small, theme.MUTED, "semibold")
+    hidden_vp = view["hand_vp"]          # what showing them would add: the owner's to know (X9)
+    heading = words.text("hud.hand.vp", n=hidden_vp) if hidden_vp else words.text("hud.hand")
+    label = theme.text(heading, scale.small, theme.MUTED, "semibold")
     screen.blit(label, (x, y))
     y += label.get_height()
     line_h = theme.font(scale.small).get_linesize()

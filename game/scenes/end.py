@@ -98,7 +98,7 @@ class EndScene(Dialog):
         online = [Button(words.text("saves.replay"), self.replay)] if isinstance(match, RemoteMatch) else []
         super().__init__(app, Form([Button(words.text("menu.new_game"), self.again, primary=True), *online,
                                     Button(words.text("menu.title"), self.title),
-                                    Button(words.text("menu.quit"), app.quit)]))
+                                    Button(words.text("menu.quit"), self.quit)]))
         self.match = match
         self.view = match.view(None)
         self.scores = scores(self.view)
@@ -132,6 +132,12 @@ class EndScene(Dialog):
     def title(self) -> None:
         flow.open_title(self.app)
 
+    def quit(self) -> None:
+        """Ask first, as the pause menu does (Quit sits where a click or a step along the row meant for Title may
+        land); the finished game is kept either way (among the saved games, or on the server)."""
+        kept = "pause.quit.online" if isinstance(self.match, RemoteMatch) else "end.quit"
+        flow.ask_quit(self.app, self.match, words.text(kept))
+
     def replay(self) -> None:
         """Online: the finished game from the server's record, in the replay viewer (whose view first)."""
         assert isinstance(self.match, RemoteMatch)
@@ -153,9 +159,9 @@ class EndScene(Dialog):
         if len(winners) > 1:
             return words.text("end.why.shared")
         over = [p for p in view["players"] if eval_fraction(p["vp"]) >= view["threshold"]]
-        if len(over) > 1:
-            return words.text("end.why.most", n=len(over), threshold=view["threshold"], winner=winners[0])
-        return words.text("end.why.claimed", winner=winners[0], threshold=view["threshold"])
+        vp = vp_text(next(s.vp for s in self.scores if s.name == winners[0]))     # the winner's final VP (V3)
+        return words.text("end.why.most" if len(over) > 1 else "end.why.claimed", n=len(over), winner=winners[0],
+                          vp=vp, threshold=view["threshold"])
 
     def heading(self) -> str:
         winners, humans = self.view["winners"], self.match.humans

@@ -1,8 +1,12 @@
 """The rules reference (game/help.py) as a page over whatever opened it: the chapters and their entries on the
 left, searched by typing (with a pad, on the on-screen keyboard that selecting the search field opens); the entry
 on the right, its links to other rules as "(E5)" that a click follows, and its related rules as buttons the keys
-and the pad reach. Back (Esc, the pad's B) clears the search, then goes back to an entry followed from another,
-then closes the page."""
+and the pad reach. Back (Esc, the pad's B, a right click) clears a typed search, else closes the page at once, as
+a dialog's Back does: a reader who opened many entries never presses it once per entry (issue 40). Going back to
+the entry before has a key of its own, shown under the list while there is one: Backspace with the search empty
+(a browser's old Back key, and the key already under the hand that types the search), the pad's X (a face button
+the window uses for nothing else; the shoulders step the focus). The chapters' titles in the list are no stops:
+up and down pass over them, and a click on one opens its first entry."""
 from __future__ import annotations
 
 import math
@@ -12,7 +16,7 @@ import pygame
 
 from .. import help, theme, words
 from ..app import App, Scene, scene
-from ..input import LEAVING, PAD, TYPING, Intent
+from ..input import KEYS, LEAVING, MOUSE, PAD, TYPING, Intent
 from ..render import cards, diagrams
 from ..theme import Scale
 from ..ui import prompts
@@ -24,7 +28,8 @@ MIN_LINES = 2          # the lines of an entry's text always shown beside its pi
 GROW = 1.25            # a picture drawn at most this much larger than the page's small text (its words stay that size)
 BUTTONS = 0.25         # the share of the entry's height its buttons may take before they are drawn at UI scale 1's
 # Two rows under the list: one row in the list's width left Back out with a pad's wider glyphs (issue 40, 24).
-HINTS = ((("cursor", "hint.move"), ("select", "hint.open")), (("step", "hint.step"), ("back", "hint.back")))
+HINTS = ((("cursor", "hint.move"), ("select", "hint.open")), (("step", "hint.step"), ("back", "help.close")))
+EARLIER = {PAD: "fit", KEYS: "erase", MOUSE: "erase"}     # the entry before: the pad's X, else Backspace
 
 
 @scene("help")
@@ -87,7 +92,8 @@ class HelpScene(Scene):
         self.form.focus = 1                         # the list: the search types without the focus
 
     def open_row(self, i: int) -> None:
-        code = self.codes[i] if 0 <= i < len(self.codes) else None
+        """Open the row's entry; a chapter's title (a click on it) opens the chapter's first entry."""
+        code = next((c for c in self.codes[i:] if c is not None), None) if 0 <= i < len(self.codes) else None
         if code is not None:
             self.show(code)
 
@@ -115,12 +121,18 @@ class HelpScene(Scene):
         kind = intent.kind
         if self.keyboard is not None and self.keyboard.handle(intent):
             return
-        if kind in TYPING:
+        if kind == "fit" or (kind == "erase" and not self.query):
+            self.earlier()
+        elif kind in TYPING:
             self.search.edit(intent)
-        elif kind in LEAVING or kind == "help":
+        elif kind in LEAVING:
             self.back()
+        elif kind == "help":
+            self.close()                            # F1 / the right stick's press opened it and closes it
         elif kind == "select" and intent.pointer and self.follow(intent.x, intent.y):
             return
+        elif kind == "cursor" and intent.dy and self.form.focused is self.list:
+            self.step_list(int(math.copysign(1, intent.dy)), intent)
         elif kind == "zoom" and intent.pointer and intent.x > self.list.rect.right:
             self.scroll = max(0, self.scroll + (-2 if intent.f > 1 else 2))
         elif kind == "zoom" and intent.pointer:
@@ -129,12 +141,31 @@ class HelpScene(Scene):
             self.list.move(int(intent.dy))
 
     def back(self) -> None:
+        """Esc / B: a typed search is cleared, else the page closes."""
         if self.query:
             self.search.set("")
-        elif self.history:
-            self.show(self.history.pop(), remember=False)
         else:
             self.close()
+
+    def earlier(self) -> None:
+        """Backspace (the search empty) / the pad's X: the entry opened before this one, if any."""
+        if self.history:
+            self.show(self.history.pop(), remember=False)
+
+    def step_list(self, dy: int, intent: Intent) -> None:
+        """Up and down in the list go from entry to entry over the chapters' titles (A on one would open nothing);
+        with no entry further that way the focus leaves the list as the form moves it (up: to the search)."""
+        here = self.list.index
+        ahead = [i for i, code in enumerate(self.codes) if code is not None and (i - here) * dy > 0]
+        if ahead:
+            there = min(ahead, key=lambda i: abs(i - here))
+            self.list.move(there - here)
+            if self.codes[there - 1] is None:       # a chapter's first entry: its title in sight above it
+                self.list.top = min(self.list.top, there - 1)
+        elif dy < 0:
+            self.form.focus = 0                     # the search, above the list
+        else:
+            self.form.handle(intent)
 
     def follow(self, x: float, y: float) -> bool:
         """A click on a link of the text opens its entry."""
@@ -161,11 +192,11 @@ class HelpScene(Scene):
         search.label = words.text(prompts.variant(device, "help.search"), **prompts.names(device))
         search.draw(screen, self.form.focused is search, scale.small)
         row = prompts.bar_height(scale.small) + unit // 4
-        foot = row * len(HINTS) + unit // 4                          # the hints under the list
+        foot = row * (len(HINTS) + 1) + unit // 4                    # the hints under the list
         self.list.rect = pygame.Rect(left.x, search.rect.bottom + unit // 2, left.w,
                                      left.bottom - search.rect.bottom - unit - foot)
         self.list.draw(screen, self.form.focused is self.list, self.list_size(scale.small, left.w))
-        for n, hints in enumerate(HINTS):
+        for n, hints in enumerate(self.hints()):
             room = pygame.Rect(left.x, left.bottom - foot + unit // 4 + n * row, left.w, row)
             prompts.hint_bar(screen, self.app.input, [(intent, words.text(key)) for intent, key in hints], room,
                              scale.small, theme.MUTED, "left")
@@ -175,6 +206,11 @@ class HelpScene(Scene):
         if self.keyboard is not None:
             self.keyboard.layout(screen.get_size(), scale)
             self.keyboard.draw(screen, self.app.input)
+
+    def hints(self) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """The hints' rows, with a third for the entry before while there is one."""
+        earlier = ((EARLIER.get(self.app.input.device, "erase"), "help.earlier"),)
+        return (*HINTS, earlier) if self.history else HINTS
 
     def list_size(self, size: int, width: int) -> int:
         """The list's text size: the UI scale's, or UI scale 1's (the smallest readable) where a line would not

@@ -14,7 +14,7 @@ from ..input import Intent
 from ..theme import Scale
 from ..ui import prompts
 from ..ui.dialog import Dialog
-from ..ui.widgets import Button, Form
+from ..ui.widgets import Button, Form, Widget
 
 
 @scene("message")
@@ -23,34 +23,42 @@ class MessageScene(Dialog):
         super().__init__(app, Form(buttons or [Button(words.text("message.ok"), app.pop, primary=True)]))
         self.title, self.message = title, message
 
-    def layout(self, scale: Scale) -> tuple[float, tuple[str, ...]]:
-        """The panel's width (34 units, or as wide as the buttons need, within the window) and the message's
-        lines."""
+    def button_width(self, button: Widget, scale: Scale) -> int:
+        """A button's width: its words and a unit of room, 7 units at least."""
+        return max(round(button.needs(scale.body)) + scale.unit, scale.unit * 7)
+
+    def layout(self, scale: Scale) -> tuple[float, tuple[str, ...], tuple[str, ...]]:
+        """The panel's width (34 units, or as wide as the buttons need in a row: wider than the window, the dialog
+        is drawn at a smaller scale), the title's lines and the message's: a title never loses a word to an
+        ellipsis, as it says what the player is asked to confirm."""
         unit = scale.unit
-        buttons = sum(b.needs(scale.body) + unit for b in self.form.widgets) + unit
-        width = min(self.app.screen.get_width() - 2 * unit, max(unit * 34, buttons))
-        return width, theme.wrap(self.message, scale.body, round(width - 2 * unit))
+        buttons = sum(self.button_width(b, scale) + unit for b in self.form.widgets) + unit
+        width = max(unit * 34, buttons)
+        room = round(min(width, self.app.screen.get_width() - 2 * unit) - 2 * unit)
+        return (width, theme.wrap(self.title, scale.heading, room, "bold"),
+                theme.wrap(self.message, scale.body, room))
 
     def size(self, scale: Scale) -> tuple[float, float]:
-        width, lines = self.layout(scale)
-        title_h = theme.font(scale.heading, "bold").get_height()
+        width, title, lines = self.layout(scale)
+        title_h = theme.font(scale.heading, "bold").get_linesize() * len(title)
         return width, scale.unit * 5 + title_h + theme.font(scale.body).get_linesize() * len(lines)
 
     def draw(self, screen: pygame.Surface) -> None:
         scale = self.fitting(self.size)
         unit = scale.unit
-        _, lines = self.layout(scale)
+        _, title, lines = self.layout(scale)
         box = self.panel(screen, *self.size(scale), scale)
-        said = theme.fit(self.title, scale.heading, box.w - 2 * unit, "bold")
-        title = theme.text(said, scale.heading, theme.INK, "bold")
-        screen.blit(title, (box.x + unit, box.y + unit * 0.8))
-        y = box.y + unit * 1.2 + title.get_height()
+        y = box.y + unit * 0.8
+        for line in title:
+            screen.blit(theme.text(line, scale.heading, theme.INK, "bold"), (box.x + unit, y))
+            y += theme.font(scale.heading, "bold").get_linesize()
+        y += unit * 0.4
         for line in lines:
             screen.blit(theme.text(line, scale.body, theme.INK), (box.x + unit, y))
             y += theme.font(scale.body).get_linesize()
         right = box.right - unit
         for button in reversed(self.form.widgets):
-            button.rect = pygame.Rect(0, 0, max(button.needs(scale.body) + unit, unit * 7), round(unit * 2.2))
+            button.rect = pygame.Rect(0, 0, self.button_width(button, scale), round(unit * 2.2))
             button.rect.bottomright = (right, box.bottom - unit * 0.8)
             right = button.rect.x - unit
         self.form.draw(screen, scale.body)
@@ -72,7 +80,7 @@ class ConfirmScene(MessageScene):
             go()
         super().__init__(app, title, words.text(f"confirm.{kind}"), [
             Button(words.text("confirm.cancel"), app.pop),
-            Button(words.text("confirm.quiet"), lambda: do(True)),
+            Button(words.text(f"confirm.quiet.{kind}"), lambda: do(True)),     # it names what it quiets
             Button(words.text("confirm.go"), lambda: do(False), primary=True)])     # focus starts on Cancel
 
 

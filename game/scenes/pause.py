@@ -85,13 +85,8 @@ class PauseScene(Dialog):
         """Ask first (a click meant for Settings, whose place moves with the language and the text size, must not
         close the program): the focus starts on Cancel; the game is kept either way (saved here, or on the
         server)."""
-        def leave() -> None:
-            self.match.close()
-            self.app.quit()
-        said = words.text("pause.quit.online" if not isinstance(self.match, Match) else "pause.quit.saved")
-        self.app.push(self.app.make("message", words.text("pause.quit.title"), said, [
-            Button(words.text("confirm.cancel"), self.app.pop),
-            Button(words.text("menu.quit"), leave, primary=True)]))
+        kept = "pause.quit.saved" if isinstance(self.match, Match) else "pause.quit.online"
+        flow.ask_quit(self.app, self.match, words.text(kept))
 
     def size(self, scale: Scale) -> tuple[float, float]:
         """As wide as its hints need, on every device: Esc (B, a right click), the key that closes it, is never

@@ -88,7 +88,7 @@ class SetupScene(MenuPage):
         widgets: list[Widget] = [Choice(words.text("setup.players"), [(n, str(n)) for n in (2, 3, 4)],
                                         self.players - 2, self.set_players)]
         for i in range(self.players):               # each seat's kind, and its people under it
-            widgets.append(Choice(seat_label(i, self.homes[i]), kinds, [k for k, _ in kinds].index(self.seats[i]),
+            widgets.append(Choice(seat_label(i), kinds, [k for k, _ in kinds].index(self.seats[i]),
                                   partial(self.set_seat, i), hints, wraps=True))
             widgets.append(Choice(words.text("setup.people"), peoples, [p for p, _ in peoples].index(self.homes[i]),
                                   partial(self.set_people, i), wraps=True))
@@ -139,12 +139,10 @@ class SetupScene(MenuPage):
         self.show_homes()
 
     def show_homes(self) -> None:
-        """Each seat's line names its people, and its people's choice shows it (in place: the seed being typed
-        keeps its field)."""
+        """Each seat's people's choice shows its people (in place: the seed being typed keeps its field)."""
         for i, home in enumerate(self.homes):
-            seat, people = self.form.widgets[1 + i * 2], self.form.widgets[2 + i * 2]
+            people = self.form.widgets[2 + i * 2]
             assert isinstance(people, Choice)
-            seat.label = seat_label(i, home)
             people.index = [p for p, _ in people.options].index(home)
 
     def reroll(self) -> None:
@@ -281,9 +279,9 @@ def seat_homes(rules: engine.Ruleset, players: int, seed: int, *wanted: Mapping[
     return [people if people is not None else next(left) for people in homes]
 
 
-def seat_label(i: int, home: str) -> str:
-    """A seat's line: its number and its home (S2, S4)."""
-    return words.text("setup.seat", n=i + 1, home=home)
+def seat_label(i: int) -> str:
+    """A seat's line: its number (its people, S2 and S4, is the choice under it: named once, not twice)."""
+    return words.text("setup.seat", n=i + 1)
 
 
 @scene("seats")

@@ -5,60 +5,19 @@ The first frame of the game is this scene's: nothing here is made before it is d
 after that (render/redraw.py): the buttons and the hints each frame (they answer the pointer and the device),
 the canoe where it sails, the sea where it changed.
 
-The hints show the keys' glyphs until the player uses a device (`FirstGlance`): the input layer starts at the
-mouse, untouched, and a newcomer who starts by the keys must not read mouse glyphs; with a pad plugged in, its
-glyphs (issue 40: a player sitting down with a pad in hand read the keys' until the first press)."""
+Before the player uses a device, the hints show a plugged-in pad's glyphs, else the keys' (the input layer's
+untouched device, game/input.py): never the mouse's, as on every scene."""
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pygame
 
 from .. import flow, theme, words
 from ..app import App, scene
-from ..input import KEYS, MOUSE, PAD, XBOX, Intent
 from ..render.redraw import Redraw
 from ..theme import Scale
 from ..ui import prompts
 from ..ui.backdrop import LivingSea, MenuPage, backdrop, foot_room
 from ..ui.widgets import Button, Form
-
-
-class FirstGlance:
-    """The device whose glyphs the title's hints show: a pad's while one is plugged in, else the keys', until the
-    player uses one (a key, a pad's button, a click, the wheel, or the mouse moved), then the input layer's. The
-    window opening under the pointer moves it once, which is no use of the mouse: a point counts from the second
-    place it is seen at."""
-
-    def __init__(self, used: bool):
-        self.used = used
-        self.still: tuple[float, float] | None = None      # where the pointer was first seen
-
-    def saw(self, intent: Intent) -> None:
-        if intent.kind == "point" and self.still is None:
-            self.still = (intent.x, intent.y)
-        elif intent.kind != "point" or (intent.x, intent.y) != self.still:
-            self.used = True
-
-    def device(self, app: App) -> prompts.Device:
-        """The input layer once a device was used; a key or a pad's button, even one that does nothing here,
-        is seen there (it leaves the mouse), and the mouse is the layer's again only when truly used."""
-        self.used = self.used or app.input.device != MOUSE
-        return app.input if self.used else untouched(app)
-
-
-@dataclass
-class Untouched:
-    """No device used yet: the glyphs of the one in hand, as the prompts read a device (`prompts.Device`)."""
-    device: str
-    family: str
-
-
-def untouched(app: App) -> Untouched:
-    """The first pad plugged in (`Pad.number`), where there is one: who plays with a pad holds it already; else
-    the keys."""
-    pads = sorted(app.input.pads.values(), key=lambda pad: pad.number)
-    return Untouched(PAD, pads[0].family) if pads else Untouched(KEYS, XBOX)
 
 
 @scene("title")
@@ -70,7 +29,6 @@ class TitleScene(MenuPage):
         self.lane = 0.0                             # the canoe's waterline, above the name
         self.redraw = Redraw()
         self.living = LivingSea(app.rules)
-        self.glance = FirstGlance(used=app.frames > 0)   # the first scene of the run, or back from a game
 
     def enter(self) -> None:
         has_save = flow.has_autosave(self.app)
@@ -112,10 +70,6 @@ class TitleScene(MenuPage):
     def resize(self, size: tuple[int, int]) -> None:
         self.layout()
 
-    def handle(self, intent: Intent) -> None:
-        self.glance.saw(intent)
-        super().handle(intent)
-
     def back(self) -> None:
         self.app.quit()
 
@@ -140,7 +94,7 @@ class TitleScene(MenuPage):
         self.form.draw(screen, scale.body)
         self.redraw.moved(pygame.Rect(self.form.widgets[0].rect).unionall([b.rect for b in self.form.widgets])
                           .inflate(scale.unit, scale.unit))        # lifted, squashed, focused as the hand moves
-        self.redraw.moved(self.foot(screen, HINTS, scale, self.glance.device(self.app)))
+        self.redraw.moved(self.foot(screen, HINTS, scale, self.app.input))
 
 
 def canoe_length(scale: Scale) -> float:

@@ -19,7 +19,8 @@ def decision_headline(view: View, rules: Ruleset, verbs: set[str]) -> str:
     if {"keep", "reveal"} & verbs and exploring and exploring["target"]:
         record = next((r for r in view["hexes"] if r["hex"] == exploring["target"]), None)
         if record and record.get("tile"):
-            return text("ui.found_tile", tile=record.get("tile"), hex=place(exploring["target"], rules, tiles))
+            must = "" if "keep" in verbs else ".must"          # E6.2: all 3 discovered-island markers are out
+            return text(f"ui.found_tile{must}", tile=record.get("tile"), hex=place(exploring["target"], rules, tiles))
     movement = view["movement"]
     if movement and "party" in movement:                      # the mover's own view only
         return party_summary(movement, rules, tiles)

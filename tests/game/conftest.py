@@ -91,6 +91,24 @@ def paused_new_game(app: App) -> Any:
     return table
 
 
+@pytest.fixture(autouse=True)
+def no_pad_left_plugged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every virtual pad a test plugs in is pulled out after it, whoever made it: a pad left plugged in changes
+    what the next test's game sees (untouched, the input layer shows a present pad's buttons)."""
+    made: list[virtualpad.VirtualPad] = []
+    plug = virtualpad.VirtualPad.__init__
+
+    def tracked(self: virtualpad.VirtualPad, make: str = "xbox") -> None:
+        plug(self, make)
+        made.append(self)
+    monkeypatch.setattr(virtualpad.VirtualPad, "__init__", tracked)
+    yield
+    for left in made:
+        left.unplug()
+    if made and pygame.display.get_init():      # (the app fixture may have closed pygame already)
+        pygame.event.clear()
+
+
 @pytest.fixture
 def pad() -> Iterator[virtualpad.VirtualPad]:
     """A virtual Xbox pad, plugged in for the test and pulled out after."""

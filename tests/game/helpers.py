@@ -12,9 +12,10 @@ from typing import Any
 
 import numpy
 import pygame
+import pytest
 
 import engine
-from game import dice, theme, virtualpad
+from game import dice, monkey, theme, virtualpad
 from game.app import App, Settings
 from game.match import Match
 from game.scenes.handoff import KEYS, HandoffScene
@@ -320,3 +321,25 @@ def chapter_settle(app: App) -> TableScene:
         if not table.anim.busy and not table.pending and not model.drawing and (table.legal or model.holds):
             break
     return table
+
+
+# --- the keys and a pad, side by side -----------------------------------------------------------------------------
+
+PADS = pytest.mark.skipif(virtualpad.available() is not None, reason="no virtual pads here")
+DEVICES = ["keys", pytest.param("pad", marks=PADS)]
+# Each device's press for a move (a key, or the pad's button), for tests run on both.
+STEP_BY = {"keys": pygame.K_TAB, "pad": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER}
+RIGHT_BY = {"keys": pygame.K_RIGHT, "pad": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
+LEFT_BY = {"keys": pygame.K_LEFT, "pad": pygame.CONTROLLER_BUTTON_DPAD_LEFT}
+UP_BY = {"keys": pygame.K_UP, "pad": pygame.CONTROLLER_BUTTON_DPAD_UP}
+DOWN_BY = {"keys": pygame.K_DOWN, "pad": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+
+
+def hit(app: App, hands: monkey.Hands, device: str, button: dict[str, int]) -> None:
+    """One press of the device's button (a key, or the virtual pad's), then a frame."""
+    if device == "pad":
+        assert hands.pad is not None
+        hands.pad.press(button[device])
+        app.frame()
+    else:
+        key(app, button[device])

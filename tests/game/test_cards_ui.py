@@ -204,7 +204,7 @@ def test_a_vp_change_ticks_to_the_views_value_with_a_pop_and_a_sound(app, rules,
     for _ in range(45):
         app.frame()
         seen.append(players.vp_shown("Tonga", -1))
-    assert seen == sorted(seen) and before < seen[3] < before + 3, "it ticks up, through the numbers between"
+    assert seen == sorted(seen) and before + 1 in seen, "it ticks up, through the numbers between"
     assert seen[-1] == before + 3 and not players.moving("Tonga"), "it reaches the view's value"
     assert played.count("vp") == 1, "the sound once"
 

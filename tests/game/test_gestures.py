@@ -13,6 +13,7 @@ from game.app import App, Settings
 from game.match import Match
 from game.scenes.battle import BattleScene
 from game.scenes.table import TableScene
+from game.ui import prompts
 
 from .conftest import click, confirm, key
 from .helpers import button_of, claim_table, screen_of, table_for
@@ -226,7 +227,7 @@ def test_the_keyboard_cursor_has_a_tooltip_only_while_keys_are_used(app, rules, 
     post_motion(app, table.bar.rect.center)
     shown.clear()
     app.frame()
-    assert table.map.cursor >= 0 and set(shown) <= {words.text("ui.terms")}, \
+    assert table.map.cursor >= 0 and set(shown) <= {words.text("ui.terms", **prompts.names(app.input))}, \
         "the mouse is on the bar: no tooltip for a hex (the words of the decision may show)"
     key(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
     shown.clear()

@@ -190,7 +190,7 @@ def test_the_title_shows_the_keys_until_a_device_is_used(deck: App, monkeypatch:
     deck.push(TitleScene(deck))
     deck.frame()
     assert prompts.style(row_with(drawn, "hint.quit")[0]) == "keys", "no mouse glyphs before the mouse is used"
-    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 300), rel=(400, 300), buttons=(0, 0, 0)))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 300), rel=(0, 0), buttons=(0, 0, 0)))   # as SDL says it
     deck.frame()
     assert prompts.style(row_with(drawn, "hint.quit")[0]) == "keys", "the window opening under the pointer"
     post(pygame.event.Event(pygame.MOUSEMOTION, pos=(420, 310), rel=(20, 10), buttons=(0, 0, 0)))

@@ -43,6 +43,7 @@ def frames_for(app, rules, scenario, hover: str) -> list[bytes]:
     match = Match(rules, state, {"Tonga": "human", "Samoa": "rules"}, state.seed, speed="instant")
     table = TableScene(app, match)
     app.time = 0.0                  # each twin at the same moment: idle motion (the sea) follows the clock alone
+    app.input.device = "mouse"      # ... and with the same device in hand (the first twin's motion leaves the mouse)
     app.push(table)
     for _ in range(3):
         app.frame()

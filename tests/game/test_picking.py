@@ -44,7 +44,7 @@ def test_the_table_picks_the_hex_under_the_mouse_at_three_zooms(app, rules):
             sx, sy = table.map.camera.to_screen(x, y)
             if not (0 <= sx < 1280 and 0 <= sy < 720) or table.over_panel(sx, sy) is not None:
                 continue
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(sx), round(sy)), rel=(0, 0),
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(sx), round(sy)), rel=(1, 1),
                                                  buttons=(0, 0, 0)))
             app.frame()
             assert table.map.hover == h

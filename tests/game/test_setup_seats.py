@@ -26,8 +26,11 @@ def players_to(app: App, setup: SetupScene, n: int) -> None:
     assert setup.players == n
 
 
-def seat_labels(setup: SetupScene) -> list[str]:
-    return [w.label for w in setup.form.widgets[1:1 + setup.players * 2:2]]      # (each with its people under)
+def seat_homes(setup: SetupScene) -> list[str]:
+    """The people each seat's People choice shows (under the seat's line, which names the seat alone)."""
+    choices = setup.form.widgets[2:2 + setup.players * 2:2]
+    assert all(isinstance(w, Choice) and w.label == "People" for w in choices)
+    return [str(w.options[w.index][0]) for w in choices if isinstance(w, Choice)]
 
 
 def a_seed(rules: engine.Ruleset) -> int:
@@ -41,13 +44,13 @@ def test_S2_S4_seat_1_keeps_its_people_when_the_count_changes(app: App) -> None:
     players_to(app, setup, 2)
     field = next(w for w in setup.form.widgets if isinstance(w, NumberField))
     field.set(a_seed(app.rules))                          # as typed: the seed deals the homes (S4)
-    first = seat_labels(setup)
+    first = seat_homes(setup)
     for n in (3, 4, 2):
         players_to(app, setup, n)
-        assert seat_labels(setup)[0] == first[0], f"at {n} players seat 1 keeps its people"
-        homes = [label.split(" ")[-1] for label in seat_labels(setup)]
+        assert seat_homes(setup)[0] == first[0], f"at {n} players seat 1 keeps its people"
+        homes = seat_homes(setup)
         assert sorted(homes) == sorted(app.rules.setups[n].homes), "the peoples S2 names for this count"
-    shown = [label.split(" ")[-1] for label in seat_labels(setup)]
+    shown = seat_homes(setup)
     click(app, button(setup, "Start").rect.center, frames=2)
     table = app.stack[0]
     assert isinstance(table, TableScene)
@@ -61,9 +64,17 @@ def test_S2_a_people_the_new_count_does_not_play_gives_way(app: App) -> None:
     seed = next(s for s in range(1, 1000) if engine.deal_homes(app.rules, 4, s)[0] in ("Hiva", "Raiatea"))
     field = next(w for w in setup.form.widgets if isinstance(w, NumberField))
     field.set(seed)
-    second = seat_labels(setup)[1].split(" ")[-1]
+    second = seat_homes(setup)[1]
     players_to(app, setup, 2)
-    homes = [label.split(" ")[-1] for label in seat_labels(setup)]
+    homes = seat_homes(setup)
     assert sorted(homes) == ["Samoa", "Tonga"], "2 players are Tonga and Samoa (S2)"
     if second in homes:
         assert homes[1] == second, "seat 2 keeps its people, seat 1 takes the one left"
+
+
+def test_S4_a_seats_line_names_the_seat_and_its_people_once(app: App) -> None:
+    """The seat's line said "Seat 1 · Tonga" over "People ‹ Tonga ›": the people is named once, in its choice."""
+    setup = open_setup(app)
+    seats = setup.form.widgets[1:1 + setup.players * 2:2]
+    for i, (seat, home) in enumerate(zip(seats, seat_homes(setup), strict=True)):
+        assert seat.label == f"Seat {i + 1}" and home not in seat.label

@@ -9,7 +9,7 @@ import re
 import pygame
 import pytest
 
-from game import flow, monkey, tutorial, virtualpad, words
+from game import flow, monkey, tutorial, words
 from game.app import App
 from game.scenes.lessons import LessonsScene
 from game.scenes.message import ConfirmScene
@@ -21,27 +21,13 @@ from game.theme import ACCENT, HIGHLIGHT
 from game.ui import prompts
 
 from .conftest import key
+from .helpers import DEVICES, DOWN_BY, RIGHT_BY, STEP_BY, hit
 from .helpers import chapter_coach as coach_of
 from .helpers import chapter_settle as settle
 from .helpers import chapter_table as table_of
 
-PADS = pytest.mark.skipif(virtualpad.available() is not None, reason="no virtual pads here")
-DEVICES = ["keys", pytest.param("pad", marks=PADS)]
-# Each device's step on (a shoulder, Tab), its step right and its way into the pause menu.
-STEP = {"keys": pygame.K_TAB, "pad": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER}
-RIGHT = {"keys": pygame.K_RIGHT, "pad": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
-DOWN = {"keys": pygame.K_DOWN, "pad": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
+# Each device's way into the pause menu.
 MENU = {"keys": pygame.K_ESCAPE, "pad": pygame.CONTROLLER_BUTTON_START}
-
-
-def hit(app: App, hands: monkey.Hands, device: str, button: dict[str, int]) -> None:
-    """One press of the device's button (a key, or the virtual pad's), then a frame."""
-    if device == "pad":
-        assert hands.pad is not None
-        hands.pad.press(button[device])
-        app.frame()
-    else:
-        key(app, button[device])
 
 
 def play_until(app: App, hands: monkey.Hands, chapter_id: str, wanted: tuple[str, ...]) -> TableScene:
@@ -68,9 +54,9 @@ def test_chapter_2s_confirmation_is_answered_with_the_shoulder_and_the_d_pad(app
         hands.press("select")                                   # End, where the ring pulses
         dialog = app.top
         assert isinstance(dialog, ConfirmScene) and dialog.form.focus == 0, "the game asks first, on Cancel"
-        hit(app, hands, device, STEP)
+        hit(app, hands, device, STEP_BY)
         assert app.top is dialog and dialog.form.focus == 1, "a step moves in the dialog, never closes it"
-        hit(app, hands, device, RIGHT)
+        hit(app, hands, device, RIGHT_BY)
         assert app.top is dialog and dialog.form.focus == 2, "right reaches Do it"
         hands.press("select")
         settle(app)
@@ -90,7 +76,7 @@ def test_the_pause_menu_of_a_chapter_moves_with_the_d_pad(app: App, device: str)
         pause = app.top
         assert isinstance(pause, PauseScene) and pause.form.focus == 0
         for n in (1, 2):
-            hit(app, hands, device, DOWN)
+            hit(app, hands, device, DOWN_BY)
             assert app.top is pause and pause.form.focus == n, "down moves in the menu, which stays open"
     finally:
         hands.close()

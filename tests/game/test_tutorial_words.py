@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 import engine
-from game import flow, help, monkey, tutorial, virtualpad, words
+from game import flow, help, monkey, tutorial, words
 from game.app import App
 from game.catalog import LANGUAGES
 from game.render.layout import Layout
@@ -22,6 +22,7 @@ from game.scenes.table import TableScene
 from game.scenes.table.coach import CoachPanel
 
 from .conftest import key
+from .helpers import DEVICES, PADS
 from .helpers import chapter_settle as settle
 from .helpers import chapter_table as table_of
 
@@ -30,8 +31,6 @@ COMPASS = re.compile(r"\b((?:north|south)(?:-(?:east|west))?|east|west)\b( of th
 SECTORS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
 MOVES = ("premove", "explore", "party", "go")           # the verbs that take a piece to the hex they name
 TAUGHT = ("atoll", "rumor", "face-up transport canoe")  # the glossary's words a newcomer met untaught
-PADS = pytest.mark.skipif(virtualpad.available() is not None, reason="no virtual pads here")
-DEVICES = ["keys", pytest.param("pad", marks=PADS)]
 
 
 def coach_of(table: TableScene) -> CoachPanel:

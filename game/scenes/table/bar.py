@@ -17,7 +17,7 @@ import engine
 
 from ... import help, theme, words
 from ...input import Intent
-from ...render import hud
+from ...render import cards, hud
 from ...theme import Scale
 from ...ui import prompts
 from ...ui.backdrop import draw_hints
@@ -146,7 +146,8 @@ class DecisionBar(BarLayout):
         if pointed is not None:
             said += " " + words.action_text(pointed, self.rules, table.shown)
         terms = help.terms_in(said)[:3]
-        lines = self.mark_lines(pointed) + self.party_lines() + ([words.text("ui.terms")] if terms else [])
+        lines = self.mark_lines(pointed) + self.card_lines(pointed) + self.party_lines()
+        lines += [words.text("ui.terms", **prompts.names(table.app.input))] if terms else []    # {help}: the device
         lines += [words.text("ui.term", word=t.word, text=t.text) for t in terms]
         if not lines:
             return False
@@ -162,6 +163,14 @@ class DecisionBar(BarLayout):
         final = self.table.final(action) if action is not None else None
         return [words.text(f"ui.mark.{final}")] if final in MARKS else []
 
+    def card_lines(self, action: engine.Action | None) -> list[str]:
+        """The power of the card a button's action names (shown, used, played, aimed), as its face prints it:
+        what is revealed or played is read where it is chosen (issue 40)."""
+        card = named_card(action, self.table.shown) if action is not None else None
+        if card is None:
+            return []
+        return [words.text("ui.term", word=cards.title(card, self.rules), text=cards.power(card, self.rules))]
+
     def party_lines(self) -> list[str]:
         """The party being formed or moved, piece by piece (its headline counts them only)."""
         movement = self.table.shown["movement"]
@@ -176,6 +185,17 @@ class DecisionBar(BarLayout):
         else:
             i = int(stop[1]) if stop is not None and stop[0] == "button" else -1
         return self.actions[i] if 0 <= i < len(self.actions) else None
+
+
+def named_card(action: engine.Action, view: engine.View) -> cards.Card | None:
+    """The card an action names: an Arts & Culture card shown or used (B4), an event played (A7), or the event
+    the decision aims (A7: its target is chosen after it is revealed)."""
+    if action.verb in ("use", "card", "show") and action.args:
+        return cards.arts(str(action.args[0]))
+    if action.verb in ("play", "event") and action.args:
+        return cards.Card("event", str(action.args[0]))
+    aimed = view["decision"].get("card") if action.verb == "target" else None
+    return cards.Card("event", aimed) if aimed else None
 
 
 def arrow(screen: pygame.Surface, rect: pygame.Rect, step: int, enabled: bool) -> None:

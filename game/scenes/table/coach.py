@@ -5,7 +5,8 @@ player's row, a panel), and Next while a lesson is only read. The chapter's clos
 table) the coach says to choose "Do it" there, and rings nothing the dialog hides.
 
 Keys and the pad need no focus here: while a lesson is read (or the chapter is done) the bar is empty, so
-select (Enter, Space, A) presses the panel's focused button and Tab / the shoulders step between its buttons.
+select (Enter, Space, A) presses the panel's focused button, and Tab / the shoulders or left / right (the d-pad,
+the arrows) step between its buttons, as in a dialog (issue 40).
 While a lesson asks, the first select or step with nothing focused goes to what the coach rings: the player
 presses where the ring pulses, never on something else.
 """
@@ -81,8 +82,9 @@ class CoachPanel(Section):
 
     def handle(self, intent: Intent) -> bool:
         """A click on the panel's buttons (a click elsewhere on the panel does nothing); while the lesson is
-        read or the chapter done, select and Tab / the shoulders for the keys and the pad; while it asks, the
-        first of them with nothing focused goes to the ringed target."""
+        read or the chapter done, select, Tab / the shoulders and the d-pad / the arrows (the buttons hold the
+        focus: the map's hidden cursor never moves) for the keys and the pad; while it asks, the first of them
+        with nothing focused goes to the ringed target."""
         self.layout()
         if intent.pointer and intent.kind in ("select", "point"):
             if not self.rect.collidepoint(intent.x, intent.y):
@@ -102,6 +104,9 @@ class CoachPanel(Section):
         if intent.kind in ("next", "prev"):
             self.form.move(1 if intent.kind == "next" else -1)
             return True
+        if intent.kind == "cursor" and self.form.widgets:
+            self.form.handle(intent)                    # left / right between Next and All chapters, as in a
+            return True                                 # dialog: never a step of the map's cursor nor a pan
         return False
 
     def to_ring(self, intent: Intent) -> bool:

@@ -1,14 +1,17 @@
 """The keyboard's and the pad's focus: Tab / the shoulder buttons step through the stops of the decision (the lit
 hexes top to bottom, the players to pick first, the bar's buttons with Undo last), Enter / A selects the one
-focused. The first step lands on the lit hex nearest the player's home, where a new player looks first (not the
-map's far north), or in exploration nearest the explorer; the d-pad's or the arrows' cursor takes the focus with
+focused. The first step lands on what the decision asks: the lit hex nearest the player's home, where a new player
+looks first (not the map's far north), or in exploration nearest the explorer; the players' rows to pick the turn
+order; the bar's first choice for a found tile; never on a hex lit for a by-the-way (a tile of one's own to turn
+face up) while something else asks; the d-pad's or the arrows' cursor takes the focus with
 it; Enter / A with nothing focused focuses that stop and says so, never nothing (issue 40)."""
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
 
-from ... import flow, words
+from ... import flow, gestures, words
+from ...seats import ANY_TIME
 from ...ui import prompts
 
 if TYPE_CHECKING:
@@ -56,11 +59,34 @@ class Focus:
         return stops[self.index] if 0 <= self.index < len(stops) else None
 
     def first(self, stops: list[Stop]) -> int:
-        """Where the focus starts: the lit hex nearest where the player looks (anchor), else the first stop."""
+        """Where the focus starts: what the decision asks. The lit hexes that answer it, nearest where the player
+        looks (anchor); else the players' rows to pick the first player (T2); else the bar's first choice (keep
+        or reveal a found tile, E4.2). A hex lit for a by-the-way only (turning one's own face-down tile up, E6.5,
+        which is allowed at any time) comes first only when nothing else asks; else the first stop."""
+        asks = [i for i, stop in enumerate(stops) if self.asks(stop)]
+        lit = [i for i in asks if stops[i][0] == "hex"]
+        if lit or asks:
+            return self.nearest(stops, lit) if lit else asks[0]
         lit = [i for i, (kind, _) in enumerate(stops) if kind == "hex"]
+        return self.nearest(stops, lit) if lit else 0
+
+    def asks(self, stop: Stop) -> bool:
+        """Whether a stop answers the decision's question: a player's row to pick, a lit hex or a bar's choice
+        whose action is neither one allowed at any time (seats.ANY_TIME) nor the end of the step."""
+        kind, target = stop
+        if kind == "hex":
+            return any(a.verb not in ANY_TIME for a in self.table.plan.by_hex[int(target)])
+        if kind == "button":
+            action = self.table.bar.actions[int(target)]
+            return action is not None and action.verb not in ANY_TIME | gestures.ENDING
+        return kind == "row"
+
+    def nearest(self, stops: list[Stop], lit: list[int]) -> int:
+        """The lit hex of `lit` (indices of stops) nearest the anchor, shunning the hex it shuns while others are
+        lit; the first of them with no anchor."""
         near, shun = self.anchor()
-        if near < 0 or not lit:
-            return 0
+        if near < 0:
+            return lit[0]
         lit = [i for i in lit if stops[i][1] != shun] or lit
         centres = self.table.map.layout.centres
         return min(lit, key=lambda i: math.dist(centres[int(stops[i][1])], centres[near]))

@@ -33,11 +33,11 @@ class MapHover(MapMarks):
         return self.layout.hex_at(*self.camera.to_world(x, y))
 
     def point_at(self) -> None:
-        """The hovered hex: the one under the pointer, while the pointer is over the map itself (not a panel,
-        the bar, the coach or an overlay over it)."""
+        """The hovered hex: the one under the pointer, while the mouse points (`pointing`) over the map itself
+        (not a panel, the bar, the coach or an overlay over it)."""
         table, (x, y) = self.table, self.pointer
         over_map = table.over_panel(x, y) is None and not any(r.collidepoint(x, y) for r in table.covers())
-        self.hover = self.hex_at(x, y) if over_map else -1
+        self.hover = self.hex_at(x, y) if over_map and self.pointing else -1
         self.hovered_at = self.view_key()
 
     def view_key(self) -> tuple[object, ...]:
@@ -47,8 +47,10 @@ class MapHover(MapMarks):
 
     def follow_pointer(self) -> None:
         """The camera moved under the resting pointer (a pan by keys, a glide, a drag), or a panel came over
-        the map there: the hover is what is under it now, so a tooltip never stays where its hex was."""
-        if self.hover >= 0 and self.hovered_at != self.view_key():
+        the map there: the hover is what is under it now, so a tooltip never stays where its hex was; none once
+        the keys or a pad are in use, whose focus alone is marked (issue 40: a hover's outline and route stayed
+        under the resting pointer beside the pad's)."""
+        if self.hover >= 0 and (self.hovered_at != self.view_key() or not self.pointing):
             self.point_at()
 
     def tooltip(self, screen: pygame.Surface) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from ... import theme, words
-from ...input import Intent
+from ...input import MOUSE, Intent
 from ...render import mapart
 from ...render.camera import Camera, Where
 from ...render.layout import Layout
@@ -44,7 +44,7 @@ class MapSection(MapHover):
         self.hover = -1                            # hex under the pointer
         self.hovered_at: tuple[object, ...] = ()   # the camera and the covers when the hover was found
         self.cursor = -1                           # hex of the keyboard or pad cursor
-        self.pointing = True                       # the last intent came from the mouse (no cursor tooltip)
+        self._pointing = True                      # the last intent came from the pointer (`pointing`)
         self.pointer = (0.0, 0.0)
         self._routes: tuple[tuple[Any, ...], set[tuple[str, ...]]] = ((), set())   # the routes drawn, and for what
         self._board: tuple[tuple[Any, ...], Board, int] | None = None
@@ -56,6 +56,17 @@ class MapSection(MapHover):
         self.drawn: list[tuple[int, pygame.Rect]] = []    # where the pieces were drawn last, by hex
         self.camera.set_zoom(home_zoom(self.camera, self.art))
         self.spoken = words.language_in_use()      # the language of the names the map's art has drawn
+
+    @property
+    def pointing(self) -> bool:
+        """Whether the mouse points (its hover, route and tooltip, no cursor's): the last intent came from the
+        pointer, and the mouse is the device in use; after a key or a pad's press, or where the pointer never
+        moved since the window opened, it rests unseen until it moves (issue 40)."""
+        return self._pointing and self.table.app.input.device == MOUSE
+
+    @pointing.setter
+    def pointing(self, pointer: bool) -> None:
+        self._pointing = pointer
 
     # --- where things are --------------------------------------------------------------------------------------
 

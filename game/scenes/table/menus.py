@@ -218,11 +218,12 @@ class Menus(Section):
         self.menu = None
 
     def palette_actions(self) -> list[engine.Action]:
-        """Every legal action: the bar's, the turn order's, then the hexes' in map order."""
+        """Every legal action: the bar's, the turn order's, then the hexes' in map order, each hex's in the order of
+        its menu (the building items in the rulebook's: no line moves from one turn to the next, issue 40)."""
         plan = self.table.plan
         ordered = [a for first in plan.order.values() for a in first] + plan.buttons
         for h in sorted(plan.by_hex):
-            ordered += plan.by_hex[h]
+            ordered += sorted(plan.by_hex[h], key=rulebook_rank)
         return ordered
 
     def chosen_hexes(self) -> list[int]:

@@ -11,6 +11,7 @@ itself there the moment its banner begins (or, with no banner, its log line join
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, cast
 
@@ -146,9 +147,15 @@ class Players(Section):
         return True
 
     def vp_shown(self, name: str, otherwise: float) -> float:
-        """The VP the track shows for a player now: ticking toward the view's, or the view's (`otherwise`)."""
+        """The VP the track shows for a player now: ticking toward the view's, or the view's (`otherwise`). It ticks
+        a whole VP at a time from where it started, then lands on the new number: never a ½ no count gave (an
+        atoll's ½ is real, V1; a number halfway between two counts is not, issue 40)."""
         ticking = self.ticks.get(name)
-        return ticking.value if ticking is not None else otherwise
+        if ticking is None:
+            return otherwise
+        if ticking.done:
+            return ticking.end
+        return ticking.start + math.trunc(ticking.value - ticking.start)
 
     def moving(self, name: str) -> bool:
         return any(t is not None and not t.done for t in (self.ticks.get(name), self.pops.get(name)))

@@ -1,0 +1,22 @@
+"""The VP panel and V1: the row's number is the last Victory step's count; a card shown since says what it will
+add at the next count (a fresh player took the unchanged number for a bug), and the viewer's hand says what its
+hidden cards would add (theirs alone to know, X9)."""
+from __future__ import annotations
+
+import engine
+from game.render import hud
+
+BASE = {"players": ["Tonga", "Samoa"], "step": "building", "order": ["Tonga", "Samoa"],
+        "cards": {"Tonga": {"hand": ["moai"]}}}
+
+
+def row(view: engine.View, name: str) -> engine.PlayerView:
+    return next(p for p in view["players"] if p["name"] == name)
+
+
+def test_V1_a_card_shown_since_the_count_says_what_it_adds_at_the_next(rules: engine.Ruleset) -> None:
+    s = engine.load_scenario(rules, BASE)
+    assert not any("next count" in n for n in hud.row_notes(row(engine.observe(s, "Samoa"), "Tonga")))
+    engine.apply(s, engine.parse_action(s, "show moai"))
+    notes = hud.row_notes(row(engine.observe(s, "Samoa"), "Tonga"))
+    assert "+3 VP at the next count" in notes, notes
