@@ -80,6 +80,8 @@ def asked_as(action: Action, final: str | None) -> str | None:
     never asked (a draw or a roll that the player did not end the step with)."""
     if final is None:
         return None
+    if action.verb == "claim" and final == "reveal":       # V3: a claim shows every VP card in hand
+        return "card"
     if action.verb in ENDING:
         return "end"
     if final != "reveal" or action.verb in MOVE_VERBS:

@@ -136,20 +136,21 @@ def row_metrics(scale: Scale, note_count: int = 1) -> tuple[float, float]:
     return notes, notes + small.get_height() + (note_count - 1) * small.get_linesize() + unit * 0.3
 
 
-def notes_room(p: PlayerView, scale: Scale, width: float) -> int:
-    """How wide a row's notes may stand in a row `width` pixels wide: beside its small face-up cards."""
-    return round(width - scale.unit * 1.4 - shown_width(p, scale))
+def notes_room(p: PlayerView, scale: Scale, width: float, nth: int = 0) -> int:
+    """How wide a row's notes may stand in a row `width` pixels wide: the first line beside its small face-up
+    cards, the next under them, the row's whole width (with 7 cards shown "+3 VP at the next count" was cut)."""
+    return round(width - scale.unit * 1.4 - (shown_width(p, scale) if nth == 0 else 0))
 
 
 def note_break(p: PlayerView, scale: Scale, width: float) -> list[int]:
     """How many of a row's notes ("1 hidden card", "1 shown", "explorer out") stand on each line they need:
     broken between them, never inside one."""
-    font, room = theme.font(scale.small), notes_room(p, scale, width)
+    font = theme.font(scale.small)
     counts: list[int] = []
     line = ""
     for note in row_notes(p):
         trial = f"{line}{NOTES_SEP}{note}"
-        if counts and font.size(trial)[0] <= room:
+        if counts and font.size(trial)[0] <= notes_room(p, scale, width, len(counts) - 1):
             counts[-1] += 1
             line = trial
         else:
@@ -164,8 +165,9 @@ def note_lines(p: PlayerView, scale: Scale, width: float) -> list[str]:
     notes, counts = row_notes(p), note_break(p, scale, width)
     counts[NOTE_LINES - 1:] = [sum(counts[NOTE_LINES - 1:])] if counts[NOTE_LINES - 1:] else []
     out, first = [], 0
-    for count in counts:
-        out.append(theme.fit(NOTES_SEP.join(notes[first:first + count]), scale.small, notes_room(p, scale, width)))
+    for nth, count in enumerate(counts):
+        out.append(theme.fit(NOTES_SEP.join(notes[first:first + count]), scale.small,
+                             notes_room(p, scale, width, nth)))
         first += count
     return out
 
@@ -262,8 +264,8 @@ def hand(screen: pygame.Surface, x: float, y: float, width: float, view: View, r
     """The viewer's own cards (the others see only how many, X9): each a small card and its title, side by side
     as they fit, their places put in `placed` (pointing at one shows its face)."""
     hidden_vp = view["hand_vp"]          # what showing them would add: the owner's to know (X9)
-    heading = words.text("hud.hand.vp", n=hidden_vp) if hidden_vp else words.text("hud.hand")
-    label = theme.text(heading, scale.small, theme.MUTED, "semibold")
+    label = theme.text(words.text("hud.hand.vp", n=hidden_vp) if hidden_vp else words.text("hud.hand"),
+                       scale.small, theme.MUTED, "semibold")
     screen.blit(label, (x, y))
     y += label.get_height()
     line_h = theme.font(scale.small).get_linesize()

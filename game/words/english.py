@@ -965,7 +965,7 @@ EN: dict[str, str | tuple[str, str]] = {
     "replay.speed": "Speed: {speed}",
     "settings.asks": "Confirmations",
     "saves.hint.select": "Select (twice: open)",
-    "coach.confirm": "The game asks first: step to {go} with {step}, then press {select}.",
+    "coach.confirm": "The game asks first: step with {step} to {go}, the last button, then {select}.",
     "coach.confirm.mouse": "The game asks first: click {go}.",
     "event.exploration_passed": "{player} does not explore this turn.",
     "event.movement_ended": "{player} ends Movement & Battle.",

@@ -32,11 +32,12 @@ def test_X42_each_final_decision_is_asked_about_by_what_the_player_does() -> Non
     kinds = {(verb, final): preferences.asked_as(engine.Action(verb, ()), final) for verb, final in (
         ("flip", "reveal"), ("reveal", "reveal"), ("show", "reveal"), ("use", "reveal"), ("battle", "reveal"),
         ("raise", "reveal"), ("end", "reveal"), ("done", "end"), ("roll", "chance"), ("go", None),
-        ("go", "reveal"), ("transit", "reveal"))}
+        ("go", "reveal"), ("transit", "reveal"), ("claim", "reveal"), ("claim", "end"))}
     assert kinds == {("flip", "reveal"): "tile", ("reveal", "reveal"): "tile", ("show", "reveal"): "card",
                      ("use", "reveal"): "card", ("battle", "reveal"): "reveal", ("raise", "reveal"): "reveal",
                      ("end", "reveal"): "end", ("done", "end"): "end", ("roll", "chance"): None, ("go", None): None,
-                     ("go", "reveal"): None, ("transit", "reveal"): None}
+                     ("go", "reveal"): None, ("transit", "reveal"): None,
+                     ("claim", "reveal"): "card", ("claim", "end"): "end"}, "a claim that shows cards asks as they do"
     assert set(preferences.ASKS) == Settings(data_dir=Path()).ask_before
 
 

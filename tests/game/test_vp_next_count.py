@@ -3,7 +3,10 @@ add at the next count (a fresh player took the unchanged number for a bug), and 
 hidden cards would add (theirs alone to know, X9)."""
 from __future__ import annotations
 
+import pygame
+
 import engine
+from game.app import App
 from game.render import hud
 
 BASE = {"players": ["Tonga", "Samoa"], "step": "building", "order": ["Tonga", "Samoa"],
@@ -20,3 +23,16 @@ def test_V1_a_card_shown_since_the_count_says_what_it_adds_at_the_next(rules: en
     engine.apply(s, engine.parse_action(s, "show moai"))
     notes = hud.row_notes(row(engine.observe(s, "Samoa"), "Tonga"))
     assert "+3 VP at the next count" in notes, notes
+
+
+def test_V1_the_next_count_stays_whole_beside_seven_cards_shown(app: App, rules: engine.Ruleset) -> None:
+    """With seven small cards on the row's first line of notes, "+3 VP at the next count" was cut to "+…": the
+    lines under the cards have the row's whole width."""
+    shown = ["hula_dancing", "hui", "rongo_rongo", "surfing", "arioi", "navigation", "poi"]
+    s = engine.load_scenario(rules, {**BASE, "cards": {"Tonga": {"hand": ["moai"], "shown": shown}}})
+    tonga = row(engine.observe(s, "Samoa"), "Tonga")
+    tonga = {**tonga, "cards_vp": tonga["cards_vp"] + 3, "vp_parts": {**tonga["vp_parts"], "cards": "0"}}
+    width = hud.player_rows(pygame.Rect(0, 0, app.scale.unit * 16, 600), engine.observe(s, "Samoa"),
+                            app.scale)["Tonga"].w
+    lines = hud.note_lines(tonga, app.scale, width)
+    assert any("at the next count" in line and "…" not in line for line in lines), lines

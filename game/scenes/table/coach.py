@@ -139,14 +139,22 @@ class CoachPanel(Section):
 
     # --- where it stands -----------------------------------------------------------------------------------------
 
+    def following(self) -> tutorial.Chapter | None:
+        """The chapter the closing words name: the next not done after this one, else the first not done (a
+        player who began at chapter 4 was sent back to chapter 1 under words about chapter 5)."""
+        every = tutorial.chapters()
+        at = next(i for i, c in enumerate(every) if c.id == self.chapter.id) + 1
+        done = flow.tutorial_progress(self.table.app).done
+        return next((c for c in every[at:] + every[:at] if c.id not in done), None)
+
     def buttons(self) -> list[tuple[str, Callable[[], object]]]:
         app = self.table.app
         if self.model.done:
-            later = [c for c in tutorial.chapters() if c.id not in flow.tutorial_progress(app).done]
+            later = self.following()
             out: list[tuple[str, Callable[[], object]]] = []
-            if later:
-                out.append((words.text("coach.next_chapter", title=later[0].title),
-                            lambda: flow.start_chapter(app, later[0].id)))
+            if later is not None:
+                out.append((words.text("coach.next_chapter", title=later.title),
+                            lambda: flow.start_chapter(app, later.id)))
             else:                                   # all done: a real game next
                 out.append((words.text("coach.new_game"), self.first_game))
             out.append((words.text("coach.all_lessons"), lambda: flow.leave_tutorial(app, self.table.match)))

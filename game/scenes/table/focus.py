@@ -61,12 +61,17 @@ class Focus:
     def first(self, stops: list[Stop]) -> int:
         """Where the focus starts: what the decision asks. The lit hexes that answer it, nearest where the player
         looks (anchor); else the players' rows to pick the first player (T2); else the bar's first choice (keep
-        or reveal a found tile, E4.2). A hex lit for a by-the-way only (turning one's own face-down tile up, E6.5,
-        which is allowed at any time) comes first only when nothing else asks; else the first stop."""
+        or reveal a found tile, E4.2); else the step's enders (Claim victory, V3). A hex lit for a by-the-way only
+        (turning one's own face-down tile up, E6.5, allowed at any time) comes first only when nothing else asks;
+        else the first stop."""
         asks = [i for i, stop in enumerate(stops) if self.asks(stop)]
         lit = [i for i in asks if stops[i][0] == "hex"]
         if lit or asks:
             return self.nearest(stops, lit) if lit else asks[0]
+        ends = [i for i, (kind, target) in enumerate(stops) if kind == "button"
+                and (action := self.table.bar.actions[int(target)]) is not None and action.verb not in ANY_TIME]
+        if ends:                # the Victory step: Claim victory, not the Reveal beside it (V3)
+            return ends[0]
         lit = [i for i, (kind, _) in enumerate(stops) if kind == "hex"]
         return self.nearest(stops, lit) if lit else 0
 
@@ -124,6 +129,21 @@ class Focus:
         elif kind == "hex":
             self.table.map.cursor = int(target)
             self.table.map.bring_into_sight(int(target))
+
+    def beside(self, dx: int) -> bool:
+        """Left or right (the arrows, the d-pad) with a bar's button focused: the button beside it, as in a dialog
+        (two fresh players pressed Right from "Keep the tile face down" and the map moved); at the row's end the
+        focus stays. False, and the map answers, when no button is focused."""
+        stop = self.stop()
+        if stop is None or stop[0] != "button":
+            return False
+        buttons = sorted((int(target), i) for i, (kind, target) in enumerate(self.stops()) if kind == "button")
+        at = next(n for n, (button, _) in enumerate(buttons) if button == int(stop[1])) + dx
+        if 0 <= at < len(buttons):
+            button, self.index = buttons[at]
+            self.table.bar.form.focus = button
+            self.table.bar.reveal(button)
+        return True
 
     def activate(self) -> None:
         """Select the focused stop; with none, the hex under the cursor if it is lit, else focus the first stop

@@ -24,6 +24,7 @@ from ... import gestures, theme, words
 from ...host import HostUnavailable
 from ...input import LEAVING, STEPPING, Intent
 from ...render import hud
+from ...seats import ANY_TIME
 from ...theme import Scale
 from ...ui import prompts
 from ...ui.backdrop import draw_hints
@@ -46,6 +47,10 @@ WHOLE_LINES = 3                 # the palette's foot: at most this many lines of
 class Palette(ListView):
     """The list of every legal action: a line wider than its row ends with an ellipsis (its items stay whole:
     what the highlighted line says in full under the list, and what tests and the keys' focus read)."""
+
+    def __init__(self, items: list[str], picked: Callable[[int], None], powers: list[str]):
+        super().__init__(items, picked)
+        self.powers = powers            # each line's card power, where its action names a card (at the foot)
 
     def room(self, size: int) -> float:
         """The width a row's words may take: the row's, less its margins and the scroll bar's."""
@@ -214,17 +219,20 @@ class Menus(Section):
         if not table.legal:
             return
         actions = self.palette_actions()
-        self.palette = Palette([self.line(a) for a in actions], lambda i: table.choose(actions[i]))
+        self.palette = Palette([self.line(a) for a in actions], lambda i: table.choose(actions[i]),
+                               [" ".join(table.bar.card_lines(a)) for a in actions])    # "Reveal Luau": what it does
         self.menu = None
 
     def palette_actions(self) -> list[engine.Action]:
         """Every legal action: the bar's, the turn order's, then the hexes' in map order, each hex's in the order of
-        its menu (the building items in the rulebook's: no line moves from one turn to the next, issue 40)."""
+        its menu (the building items in the rulebook's: no line moves from one turn to the next, issue 40). What is
+        allowed at any time (showing a card, turning one's tile face up: seats.ANY_TIME) goes last: "P, Enter"
+        once opened a card's reveal where the player meant the step's first choice."""
         plan = self.table.plan
         ordered = [a for first in plan.order.values() for a in first] + plan.buttons
         for h in sorted(plan.by_hex):
             ordered += sorted(plan.by_hex[h], key=rulebook_rank)
-        return ordered
+        return sorted(ordered, key=lambda a: a.verb in ANY_TIME)
 
     def chosen_hexes(self) -> list[int]:
         """The hexes the action highlighted in the palette or a menu names."""
@@ -314,7 +322,7 @@ class Menus(Section):
         draw_hints(screen, self.table.app.input, PALETTE_HINTS, row, scale, align="right")
         palette.rect = pygame.Rect(box.x + scale.unit * 0.4, box.y + scale.unit * 2.2, box.w - scale.unit * 0.8,
                                    box.h - scale.unit * 2.6)
-        if palette.cut(scale.small):                   # the highlighted line whole at the foot
+        if palette.cut(scale.small) or any(palette.powers):     # the highlighted line whole at the foot
             line = theme.font(scale.small).get_linesize()
             palette.rect.h -= line * WHOLE_LINES + scale.unit // 2
             self.draw_whole(screen, palette, pygame.Rect(palette.rect.x + scale.small // 2,
@@ -323,11 +331,13 @@ class Menus(Section):
         palette.draw(screen, True, scale.small)
 
     def draw_whole(self, screen: pygame.Surface, palette: Palette, rect: pygame.Rect) -> None:
-        """The highlighted line in full, broken into lines (the last cut with an ellipsis if it must be)."""
+        """The highlighted line in full, and the power of the card it names, broken into lines (the last cut with
+        an ellipsis if it must be): a card is read where it is chosen, here as on the bar (issue 40)."""
         if not 0 <= palette.index < len(palette.items):
             return
         size = self.scale.small
-        said = list(theme.wrap(palette.items[palette.index], size, rect.w))
+        lines = (palette.items[palette.index], palette.powers[palette.index])
+        said = [part for line in lines if line for part in theme.wrap(line, size, rect.w)]
         if len(said) > WHOLE_LINES:
             said[WHOLE_LINES - 1:] = [theme.fit(" ".join(said[WHOLE_LINES - 1:]), size, rect.w)]
         y = rect.y
