@@ -144,13 +144,15 @@ def notes_room(p: PlayerView, scale: Scale, width: float, nth: int = 0) -> int:
 
 def note_break(p: PlayerView, scale: Scale, width: float) -> list[int]:
     """How many of a row's notes ("1 hidden card", "1 shown", "explorer out") stand on each line they need:
-    broken between them, never inside one."""
+    broken between them, never inside one. Where even the first is wider than the room beside the small face-up
+    cards, the notes start under them (the first line holds the cards alone: "0 hidden c…" beside nine cards)."""
     font = theme.font(scale.small)
-    counts: list[int] = []
+    notes = row_notes(p)
+    counts: list[int] = [0] if font.size(notes[0])[0] > notes_room(p, scale, width) else []
     line = ""
-    for note in row_notes(p):
+    for note in notes:
         trial = f"{line}{NOTES_SEP}{note}"
-        if counts and font.size(trial)[0] <= notes_room(p, scale, width, len(counts) - 1):
+        if counts and line and font.size(trial)[0] <= notes_room(p, scale, width, len(counts) - 1):
             counts[-1] += 1
             line = trial
         else:
@@ -241,7 +243,7 @@ def vp_bar(screen: pygame.Surface, bar: pygame.Rect, colour: theme.Colour, vp: f
 
 
 NOTES_SEP = "  ·  "                # between the parts of a row's notes
-NOTE_LINES = 2                    # the most lines a row's notes take
+NOTE_LINES = 3                    # the most lines a row's notes take (beside the cards, and two under them)
 
 
 def row_notes(p: PlayerView) -> list[str]:

@@ -295,3 +295,32 @@ def test_the_palettes_reveal_line_gives_the_cards_power_at_its_foot(app: App, ru
     app.frame()
     moai = cards.arts("moai")
     assert words.text("ui.term", word=cards.title(moai, rules), text=cards.power(moai, rules)) in drawn, drawn
+
+
+def test_right_with_nothing_focused_and_no_hex_lit_goes_to_the_bar(app: App, rules: engine.Ruleset,
+                                                                   hands: monkey.Hands) -> None:
+    """A party forming at Tonga has only the bar to choose from: right (toward the button the coach rang) moved the
+    map's cursor; it focuses the bar's first choice."""
+    table = table_for(app, rules, {"players": ["Tonga", "Samoa"], "step": "movement", "ocean": ["0906", "1006"],
+                                   "pieces": {"Tonga": [{"hex": "Tonga", "war_canoe": 1, "warrior_band": 1}]}})
+    table.choose(engine.Action("party", ("0807",)))
+    app.frame()
+    assert not table.plan.by_hex and table.focus.stop() is None
+    cursor = table.map.cursor
+    hit(app, hands, hands.device, RIGHT_BY)
+    stop = table.focus.stop()
+    assert stop is not None and stop[0] == "button" and table.map.cursor == cursor
+    assert str(table.bar.actions[int(stop[1])]) == "take war_canoe"
+
+
+def test_down_with_a_bars_button_focused_never_moves_the_map(app: App, rules: engine.Ruleset,
+                                                             hands: monkey.Hands) -> None:
+    """Down from Undo in the Building bar scrolled the map: in the bar the arrows and the d-pad move between its
+    buttons (the one drawn that way, none below its last row); up from its top row goes back to the map."""
+    table = victory_table(app, rules)
+    kind, target = first_stop(app, hands.device, hands, table)
+    assert kind == "button"
+    camera, cursor = (table.map.camera.x, table.map.camera.y), table.map.cursor
+    hit(app, hands, hands.device, DOWN_BY)
+    assert table.focus.stop() == (kind, target), "nothing below: the focus stays"
+    assert (table.map.camera.x, table.map.camera.y) == camera and table.map.cursor == cursor, "the map stays"

@@ -36,3 +36,26 @@ def test_V1_the_next_count_stays_whole_beside_seven_cards_shown(app: App, rules:
                             app.scale)["Tonga"].w
     lines = hud.note_lines(tonga, app.scale, width)
     assert any("at the next count" in line and "…" not in line for line in lines), lines
+
+
+def test_notes_start_under_the_cards_where_none_fits_beside_them(app: App, rules: engine.Ruleset) -> None:
+    """Nine small cards shown left no room beside them: the row's notes read "0 hidden c…" behind the end screen;
+    they start under the cards, whole."""
+    shown = ["hula_dancing", "hui", "rongo_rongo", "surfing", "arioi", "navigation", "poi", "cannibalism", "moai"]
+    s = engine.load_scenario(rules, {**BASE, "cards": {"Tonga": {"shown": shown}}})
+    view = engine.observe(s, "Samoa")
+    width = hud.player_rows(pygame.Rect(0, 0, app.scale.unit * 16, 600), view, app.scale)["Tonga"].w
+    lines = hud.note_lines(row(view, "Tonga"), app.scale, width)
+    assert lines[0] == "" and "0 hidden cards" in lines[1] and "…" not in lines[1], lines
+
+
+def test_the_next_count_and_the_explorer_stay_whole_beside_four_cards(app: App, rules: engine.Ruleset) -> None:
+    """"4 shown · +1 VP at the next co…" and "+1 VP at the next count · expl…" at 1280x800: a third line."""
+    s = engine.load_scenario(rules, {**BASE, "cards": {"Tonga": {"hand": ["moai"],
+                                                                "shown": ["hui", "surfing", "arioi", "poi"]}}})
+    view = engine.observe(s, "Samoa")
+    shown = row(view, "Tonga")
+    tonga = {**shown, "explorer": "0906", "cards_vp": shown["cards_vp"] + 1}
+    width = hud.player_rows(pygame.Rect(0, 0, app.scale.unit * 16, 600), view, app.scale)["Tonga"].w
+    lines = hud.note_lines(tonga, app.scale, width)  # type: ignore[arg-type]
+    assert not any("…" in line for line in lines) and any("next count" in line for line in lines), lines

@@ -130,20 +130,28 @@ class Focus:
             self.table.map.cursor = int(target)
             self.table.map.bring_into_sight(int(target))
 
-    def beside(self, dx: int) -> bool:
-        """Left or right (the arrows, the d-pad) with a bar's button focused: the button beside it, as in a dialog
-        (two fresh players pressed Right from "Keep the tile face down" and the map moved); at the row's end the
-        focus stays. False, and the map answers, when no button is focused."""
+    def beside(self, dx: int, dy: int) -> bool:
+        """The arrows or the d-pad with a bar's button focused: the button drawn next to it that way, as in a
+        dialog (two fresh players pressed Right from "Keep the tile face down", one Down from Undo toward Finish
+        building, and the map moved); at the bar's ends the focus stays, but up from its top row goes back to the
+        map. With nothing focused and no hex lit, the first step (a pad player pressed right toward the button the
+        coach rang, and the map's cursor moved). False, and the map answers, otherwise."""
         stop = self.stop()
+        if stop is None and not self.table.plan.by_hex and any(kind == "button" for kind, _ in self.stops()):
+            self.step(1)
+            return True
         if stop is None or stop[0] != "button":
             return False
-        buttons = sorted((int(target), i) for i, (kind, target) in enumerate(self.stops()) if kind == "button")
-        at = next(n for n, (button, _) in enumerate(buttons) if button == int(stop[1])) + dx
-        if 0 <= at < len(buttons):
-            button, self.index = buttons[at]
-            self.table.bar.form.focus = button
-            self.table.bar.reveal(button)
-        return True
+        bar = self.table.bar
+        bar.form.focus = int(stop[1])
+        button = bar.form.toward(dx, dy)
+        stops = self.stops()
+        if ("button", button) in stops:
+            self.index = stops.index(("button", button))
+            bar.form.focus = button
+            bar.reveal(button)
+            return True
+        return dy >= 0
 
     def activate(self) -> None:
         """Select the focused stop; with none, the hex under the cursor if it is lit, else focus the first stop

@@ -172,8 +172,8 @@ class MapSection(MapHover):
                 if h in self.table.plan.by_hex:
                     self.pressed = (h, self.table.app.time)
                 self.table.menus.pick_hex(h)
-        elif kind == "cursor" and intent.dx and not intent.dy and self.table.focus.beside(int(intent.dx)):
-            pass                                     # left / right with a bar's button focused: the one beside it
+        elif kind == "cursor" and self.table.focus.beside(int(intent.dx), int(intent.dy)):
+            pass                                     # with a bar's button focused: the button that way
         elif kind == "cursor" and intent.nudge:     # arrows pan by a hex's step; Shift+arrows move the cursor
             step = self.layout.size * 1.5 * self.camera.zoom
             self.camera.pan(intent.dx * step, intent.dy * step)
