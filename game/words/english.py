@@ -981,4 +981,6 @@ EN: dict[str, str | tuple[str, str]] = {
     "help.earlier": "Previous page",
     "hud.next_count": "+{n} VP at the next count",
     "hud.hand.vp": "Your hand  ·  {n} VP hidden",
+    "coach.do.bar": "Step with {step} to the ringed button in the bar, then press {select}.",
+    "coach.do.bar.mouse": "Click the ringed button in the bar.",
 }

@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 import engine
-from game import dice, monkey, theme, virtualpad
+from game import dice, flow, monkey, theme, virtualpad
 from game.app import App, Settings
 from game.match import Match
 from game.scenes.handoff import KEYS, HandoffScene
@@ -343,3 +343,17 @@ def hit(app: App, hands: monkey.Hands, device: str, button: dict[str, int]) -> N
         app.frame()
     else:
         key(app, button[device])
+
+
+def chapter_play_until(app: App, hands: monkey.Hands, chapter_id: str, wanted: tuple[str, ...]) -> TableScene:
+    """Start the chapter and do what it asks, as the device's player does, up to the lesson asking `wanted`."""
+    flow.start_chapter(app, chapter_id)
+    table = chapter_settle(app)
+    while chapter_coach(app).model.lesson.do != wanted:
+        lesson = chapter_coach(app).model.lesson
+        if lesson.reads or lesson.undo:
+            hands.press("select")                  # Next, or Undo where the ring pulses
+        else:
+            monkey.issue(hands, table, table.legal[0])
+        table = chapter_settle(app)
+    return table

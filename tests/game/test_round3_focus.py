@@ -22,7 +22,7 @@ from game.ui import prompts
 from tests.positions import EXPLORE, EXPLORE_START
 
 from .conftest import key
-from .helpers import DEVICES, DOWN_BY, LEFT_BY, RIGHT_BY, STEP_BY, UP_BY, hit, spy_texts, table_for
+from .helpers import DEVICES, DOWN_BY, LEFT_BY, RIGHT_BY, STEP_BY, UP_BY, chapter_play_until, hit, spy_texts, table_for
 from .helpers import chapter_coach as coach_of
 from .helpers import chapter_settle as settle
 
@@ -324,3 +324,12 @@ def test_down_with_a_bars_button_focused_never_moves_the_map(app: App, rules: en
     hit(app, hands, hands.device, DOWN_BY)
     assert table.focus.stop() == (kind, target), "nothing below: the focus stays"
     assert (table.map.camera.x, table.map.camera.y) == camera and table.map.cursor == cursor, "the map stays"
+
+
+def test_a_lesson_done_in_the_bar_sends_the_player_to_the_bar(app: App, hands: monkey.Hands) -> None:
+    """Chapter 1's "keep the tile face down" said "step to where the ring pulses" while no hex was ringed: its
+    device words name the ringed button in the bar."""
+    chapter_play_until(app, hands, "explore", ("keep",))
+    coach = coach_of(app)
+    assert coach.rings_the_bar_alone()
+    assert words.text(prompts.variant(app.input, "coach.do.bar"), **prompts.names(app.input)) in coach.said()

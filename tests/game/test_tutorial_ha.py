@@ -15,7 +15,6 @@ from game.scenes.lessons import LessonsScene
 from game.scenes.message import ConfirmScene
 from game.scenes.pause import PauseScene
 from game.scenes.setup import SetupScene
-from game.scenes.table import TableScene
 from game.scenes.table.coach import GOLD
 from game.theme import ACCENT, HIGHLIGHT
 from game.ui import prompts
@@ -23,25 +22,12 @@ from game.ui import prompts
 from .conftest import key
 from .helpers import DEVICES, DOWN_BY, RIGHT_BY, STEP_BY, hit
 from .helpers import chapter_coach as coach_of
+from .helpers import chapter_play_until as play_until
 from .helpers import chapter_settle as settle
 from .helpers import chapter_table as table_of
 
 # Each device's way into the pause menu.
 MENU = {"keys": pygame.K_ESCAPE, "pad": pygame.CONTROLLER_BUTTON_START}
-
-
-def play_until(app: App, hands: monkey.Hands, chapter_id: str, wanted: tuple[str, ...]) -> TableScene:
-    """Start the chapter and do what it asks, as the device's player does, up to the lesson asking `wanted`."""
-    flow.start_chapter(app, chapter_id)
-    table = settle(app)
-    while coach_of(app).model.lesson.do != wanted:
-        lesson = coach_of(app).model.lesson
-        if lesson.reads or lesson.undo:
-            hands.press("select")                  # Next, or Undo where the ring pulses
-        else:
-            monkey.issue(hands, table, table.legal[0])
-        table = settle(app)
-    return table
 
 
 @pytest.mark.parametrize("device", DEVICES)

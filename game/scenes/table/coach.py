@@ -234,12 +234,19 @@ class CoachPanel(Section):
             out.append(words.text(prompts.variant(device, "coach.confirm"), go=words.text("confirm.go"),
                                   **prompts.names(device)))
         elif lesson.do:
-            out.append(words.text(prompts.variant(device, "coach.do"), **prompts.names(device)))
+            way = "coach.do.bar" if self.rings_the_bar_alone() else "coach.do"
+            out.append(words.text(prompts.variant(device, way), **prompts.names(device)))
         elif lesson.undo:
             out.append(words.text(prompts.variant(device, "coach.undo"), **prompts.names(device)))
         elif lesson.wait:
             out.append(words.text("coach.wait"))
         return out
+
+    def rings_the_bar_alone(self) -> bool:
+        """Whether the lesson is done by a bar's button and no hex: its words send the player to the bar ("where
+        the ring pulses" read as the map when the ring was on "Keep the tile face down")."""
+        ringed = [kind for kind, target in self.table.focus.stops() if self.rings_stop((kind, target))]
+        return bool(ringed) and all(kind == "button" for kind in ringed)
 
     def targets(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """Where the lesson is done, or what it shows: hexes (the lit ones, the one it points at), and boxes
